@@ -1,0 +1,92 @@
+package engine
+
+import "context"
+
+// Verdict is a permission decision. Stricter verdicts win: deny > ask > allow.
+type Verdict string
+
+const (
+	Allow Verdict = "allow"
+	Ask   Verdict = "ask"
+	Deny  Verdict = "deny"
+)
+
+// Stricter returns the stricter of two verdicts.
+func Stricter(a, b Verdict) Verdict {
+	rank := func(v Verdict) int {
+		switch v {
+		case Deny:
+			return 3
+		case Ask:
+			return 2
+		case Allow:
+			return 1
+		}
+		return 0
+	}
+	if rank(b) > rank(a) {
+		return b
+	}
+	return a
+}
+
+// Decision is the judgement of a whole chain, made before anything runs.
+type Decision struct {
+	// Verdict is the strictest of the segments' verdicts (and of any
+	// chain-wide check, such as the segment cap).
+	Verdict Verdict `json:"decision"`
+	// Segments holds one judgement per segment, in chain order.
+	Segments []SegmentDecision `json:"reasons"`
+	// Chain holds reasons that concern the chain as a whole.
+	Chain []string `json:"chain_reasons,omitempty"`
+	// Suggestions are rule strings that would allow the asked segments
+	// ("git tag:*"), at most five per chain.
+	Suggestions []string `json:"suggestions"`
+}
+
+// SegmentDecision is the judgement of one segment.
+type SegmentDecision struct {
+	Segment int     `json:"segment"`
+	Verdict Verdict `json:"verdict"`
+	// Rule is the rule that decided, if one did.
+	Rule string `json:"rule,omitempty"`
+	// Reasons say why, one line each: the rule matched, a guard that fired,
+	// a path that was judged.
+	Reasons []string `json:"reasons"`
+}
+
+// Authorizer judges a whole chain before Run starts any of it. dir is the
+// directory the chain starts in. policy.Policy implements it.
+type Authorizer interface {
+	Authorize(ctx context.Context, c *Chain, dir string) (*Decision, error)
+}
+
+// Approver settles an ask verdict: it returns true to run the chain, false
+// to refuse it. A CLI prompts a person; an agent may ask its user.
+type Approver interface {
+	Approve(ctx context.Context, c *Chain, d *Decision) (bool, error)
+}
+
+// ApproverFunc adapts a function to Approver.
+type ApproverFunc func(ctx context.Context, c *Chain, d *Decision) (bool, error)
+
+// Approve calls f.
+func (f ApproverFunc) Approve(ctx context.Context, c *Chain, d *Decision) (bool, error) {
+	return f(ctx, c, d)
+}
+
+// Auditor records every chain Run was asked to run, whatever came of it.
+// policy.AuditLog implements it with a rotated JSON-lines file.
+type Auditor interface {
+	Audit(rec *AuditRecord)
+}
+
+// AuditRecord is what an Auditor receives once a chain is finished (or
+// refused, or denied).
+type AuditRecord struct {
+	Command  string    // the source command line
+	Dir      string    // the starting directory
+	Decision *Decision // nil when no Authorizer was set
+	Result   *Result   // nil when nothing ran
+	Err      error     // the refusal, denial or failure, if any
+}

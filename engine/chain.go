@@ -1,0 +1,191 @@
+package engine
+
+import (
+	"encoding/json"
+	"runtime"
+
+	"github.com/chainrun/chainrun/redirect"
+)
+
+// Dialect chooses how backslashes read outside single quotes.
+type Dialect string
+
+const (
+	// POSIX reads every input exactly as bash does.
+	POSIX Dialect = "posix"
+	// Windows keeps a backslash literal unless it precedes whitespace, a
+	// quote, '$', a backtick or an operator character, so C:\Users\me and
+	// \\server\share survive unquoted. Inside double quotes only \", \$ and
+	// a backslash before a backtick escape.
+	Windows Dialect = "windows"
+)
+
+// HostDialect is the dialect used when none is chosen: Windows on Windows,
+// POSIX everywhere else.
+func HostDialect() Dialect {
+	if runtime.GOOS == "windows" {
+		return Windows
+	}
+	return POSIX
+}
+
+// Span is a half-open byte range [Start, End) in the source command line.
+type Span struct {
+	Start int
+	End   int
+}
+
+// MarshalJSON renders a span as [start, end].
+func (s Span) MarshalJSON() ([]byte, error) { return json.Marshal([2]int{s.Start, s.End}) }
+
+// UnmarshalJSON reads the [start, end] form.
+func (s *Span) UnmarshalJSON(b []byte) error {
+	var v [2]int
+	if err := json.Unmarshal(b, &v); err != nil {
+		return err
+	}
+	s.Start, s.End = v[0], v[1]
+	return nil
+}
+
+// Op joins two segments of a chain.
+type Op string
+
+const (
+	OpPipe Op = "|"  // stdout of the left stage feeds stdin of the right
+	OpAnd  Op = "&&" // run the right pipeline only if the left one exited 0
+	OpOr   Op = "||" // run the right pipeline only if the left one failed
+	OpSeq  Op = ";"  // run the right pipeline unconditionally (a newline reads as ;)
+)
+
+// Builtin names a command chainrun runs itself rather than spawning.
+type Builtin string
+
+// The engine built-ins. They behave the same on every OS and take
+// precedence over programs and cmd.exe built-ins of the same name.
+const (
+	BuiltinCd    Builtin = "cd"
+	BuiltinPwd   Builtin = "pwd"
+	BuiltinEcho  Builtin = "echo"
+	BuiltinTrue  Builtin = "true"
+	BuiltinFalse Builtin = "false"
+	BuiltinExit  Builtin = "exit"
+)
+
+// Builtins lists the engine built-ins.
+var Builtins = []Builtin{BuiltinCd, BuiltinPwd, BuiltinEcho, BuiltinTrue, BuiltinFalse, BuiltinExit}
+
+// LookupBuiltin reports whether name is an engine built-in.
+func LookupBuiltin(name string) (Builtin, bool) {
+	for _, b := range Builtins {
+		if string(b) == name {
+			return b, true
+		}
+	}
+	return "", false
+}
+
+// Chain is a parsed command line: pipelines joined by &&, || and ;.
+// It is exactly what the policy judges and what Run spawns.
+type Chain struct {
+	// Source is the command line the chain was parsed from.
+	Source string `json:"-"`
+	// Dialect is the dialect it was parsed with.
+	Dialect Dialect `json:"-"`
+	// Pipelines in source order.
+	Pipelines []*Pipeline `json:"-"`
+	// Ops joins Pipelines[i] and Pipelines[i+1]; each is &&, || or ;.
+	Ops []Op `json:"-"`
+	// Warnings say where another dialect would read the input differently.
+	Warnings []Warning `json:"-"`
+}
+
+// Pipeline is one or more segments joined by |. Its status is its last
+// stage's (or, with pipefail, the rightmost non-zero one).
+type Pipeline struct {
+	Segments []*Segment
+	Span     Span
+}
+
+// Segment is one simple command: leading assignments, argv and redirects.
+type Segment struct {
+	// Index is the segment's position in the whole chain, from 0.
+	Index int `json:"index"`
+	// Assigns are the leading NAME=value words, set for this segment only.
+	Assigns []Assign `json:"-"`
+	// Args is the quote-removed argv; Args[0] is the program as written.
+	Args []string `json:"argv"`
+	// Redirects in source order; a |& adds an implicit 2>&1 at the end.
+	Redirects []Redirect `json:"redirects"`
+	// Builtin is set when Args[0] names an engine built-in.
+	Builtin Builtin `json:"-"`
+	// Span covers the segment's words and redirects in Source.
+	Span Span `json:"span"`
+	// Text is Source[Span.Start:Span.End], for messages.
+	Text string `json:"-"`
+}
+
+// IsBuiltin reports whether the segment runs as an engine built-in.
+func (s *Segment) IsBuiltin() bool { return s.Builtin != "" }
+
+// Env returns the segment's assignments as a map, the later one winning.
+func (s *Segment) Env() map[string]string {
+	m := make(map[string]string, len(s.Assigns))
+	for _, a := range s.Assigns {
+		m[a.Name] = a.Value
+	}
+	return m
+}
+
+// Assign is a leading NAME=value word of a segment.
+type Assign struct {
+	Name  string `json:"name"`
+	Value string `json:"value"`
+	Span  Span   `json:"span"`
+}
+
+// Redirect is one redirection of a segment.
+type Redirect struct {
+	// Fd is the descriptor redirected: 1 for > and >>, 0 for <, explicit n
+	// for n>. For &> and &>> it is 1 (both 1 and 2 are redirected).
+	Fd int `json:"fd"`
+	// Op is the operator; >| is recorded as >.
+	Op redirect.Op `json:"op"`
+	// Target is a path, or for >& and <& the source fd number ("1").
+	Target string `json:"target"`
+	// Span covers the redirect in Source; the implicit 2>&1 of |& has an
+	// empty span at the |& operator.
+	Span Span `json:"span"`
+	// Implicit marks the 2>&1 that |& adds.
+	Implicit bool `json:"implicit,omitempty"`
+}
+
+// Warning notes an input the two dialects would read differently.
+type Warning struct {
+	Offset  int    `json:"offset"`
+	Message string `json:"message"`
+}
+
+// Segments returns every segment of the chain in source order.
+func (c *Chain) Segments() []*Segment {
+	var out []*Segment
+	for _, p := range c.Pipelines {
+		out = append(out, p.Segments...)
+	}
+	return out
+}
+
+// SegmentOps returns the operator between each pair of consecutive
+// segments: | inside a pipeline, the chain's &&, || or ; between them.
+func (c *Chain) SegmentOps() []Op {
+	var out []Op
+	for i, p := range c.Pipelines {
+		if i > 0 {
+			out = append(out, c.Ops[i-1])
+		}
+		for j := 1; j < len(p.Segments); j++ {
+			out = append(out, OpPipe)
+		}
+	}
+	return out
+}

@@ -1,0 +1,50 @@
+package engine
+
+import (
+	"os"
+
+	"github.com/chainrun/chainrun/resolve"
+)
+
+// spawnSpec is a segment ready to start: its program resolved, its fd
+// table built by the redirect package.
+type spawnSpec struct {
+	Target resolve.Target
+	// Args is the argv as parsed; Args[0] is the name as the user wrote it.
+	Args []string
+	// Env is the full environment of the child, KEY=value.
+	Env []string
+	// Dir is the chain's current directory when the segment starts.
+	Dir string
+	// Files is the child's fd table: Files[n] becomes fd n. Entries 0-2 are
+	// always set; 3-9 only when a redirect names them (POSIX only).
+	Files []*os.File
+	// Interactive keeps the terminal usable (POSIX: foreground group).
+	Interactive bool
+}
+
+// exitInfo is how a process ended.
+type exitInfo struct {
+	Code   int    // bash's view: 0-255, 128+N for a signal
+	Signal int    // the POSIX signal that ended it, 0 if none
+	Raw    uint32 // Windows: the unsigned 32-bit exit code
+}
+
+// process is a started segment. proc_unix.go implements it with package
+// posix, proc_windows.go with package winproc; nothing above this file
+// knows which.
+type process interface {
+	// Wait blocks until the process exits and returns how.
+	Wait() (exitInfo, error)
+	// Interrupt asks the whole tree to stop: SIGTERM to the group, or
+	// Ctrl+Break to the process group on Windows.
+	Interrupt() error
+	// Kill ends the whole tree at once: SIGKILL to the group, or
+	// TerminateJobObject on Windows.
+	Kill() error
+	// Close releases what the process holds (job handle, process handle).
+	// After Close no process of the tree may remain.
+	Close() error
+	// Pid is the OS process id.
+	Pid() int
+}

@@ -1,0 +1,3 @@
+// Package policy judges chains against permission rules (allow, ask, deny)
+// before anything runs.
+package policy
