@@ -1,0 +1,5 @@
+package engine
+
+import "golang.org/x/sys/unix"
+
+const fionread = unix.TIOCINQ // FIONREAD
