@@ -80,7 +80,7 @@ type sink struct {
 	read atomic.Int64
 }
 
-var readBufs = sync.Pool{New: func() any { b := make([]byte, 64<<10); return &b }}
+var readBufs = sync.Pool{New: func() any { b := make([]byte, 256<<10); return &b }}
 
 // newSink prepares one output stream. Output only goes through our process
 // when it is captured or the live writer is not a file.
@@ -105,6 +105,9 @@ func newSink(capture bool, max int, live io.Writer) (*sink, error) {
 	r, w, err := os.Pipe()
 	if err != nil {
 		return nil, err
+	}
+	if capture {
+		growPipe(w)
 	}
 	s.r, s.w, s.ownW = r, w, true
 	s.done = make(chan struct{})

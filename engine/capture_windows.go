@@ -14,3 +14,5 @@ func pipePending(r *os.File) int64 {
 	}
 	return int64(avail)
 }
+
+func growPipe(w *os.File) {}

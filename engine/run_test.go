@@ -46,8 +46,8 @@ func TestSemantics(t *testing.T) {
 		{"true || echo b", "", 0, nil},
 		{"false ; echo c", "c\n", 0, nil},
 		{"false || false && echo x", "", 1, nil},
-		{"true || false && echo x", "x\n", 0, nil},  // (true || false) && echo
-		{"false && true || echo y", "y\n", 0, nil},  // (false && true) || echo
+		{"true || false && echo x", "x\n", 0, nil}, // (true || false) && echo
+		{"false && true || echo y", "y\n", 0, nil}, // (false && true) || echo
 		{"false; true && false || echo z", "z\n", 0, nil},
 		{"exit 3; echo no", "", 3, nil},
 		{"false; exit", "", 1, nil},
