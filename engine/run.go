@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/chainrun/chainrun/redirect"
@@ -131,14 +132,14 @@ type runner struct {
 	status int  // $?
 	exited bool // exit ran
 
-	mu       sync.Mutex
-	live     []*stage
-	stopping bool // no new process may start
-	timedOut bool
-	canceled bool
-	groups   []int // process groups the chain created
-	ttyFd    int   // terminal handed to the chain (interactive), or -1
-	gaveTTY  bool
+	mu        sync.Mutex
+	live      []*stage
+	stopping  bool // no new process may start
+	timedOut  bool
+	canceled  bool
+	groups    []int // process groups the chain created
+	ttyFd     int   // terminal handed to the chain (interactive), or -1
+	sigStatus int   // 128+N when a forwarded signal found nothing running
 
 	stages []stage // reused between pipelines
 }
@@ -240,6 +241,9 @@ func (r *runner) isStopping() bool {
 func (r *runner) finish(start time.Time) (*Result, error) {
 	res := r.res
 	res.ExitCode = r.status
+	if r.sigStatus != 0 {
+		res.ExitCode = r.sigStatus
+	}
 	if r.out != nil && r.out.buf != nil {
 		res.Stdout, res.StdoutOmitted = r.out.buf.bytes()
 	}
@@ -349,9 +353,6 @@ func (r *runner) endChain() {
 	groups := r.groups
 	r.mu.Unlock()
 	sweepChain(groups)
-	if r.gaveTTY {
-		restoreTerminal(r.ttyFd)
-	}
 }
 
 // watch stops the chain on timeout or cancel, and forwards signals.
@@ -424,6 +425,10 @@ func (r *runner) forward(sig os.Signal) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.stopping = true
+	if len(r.live) == 0 {
+		// Between processes: the chain ends as a shell killed by it would.
+		r.sigStatus = signalStatus(sig)
+	}
 	for _, s := range r.live {
 		s.signaled = true
 		if sp, ok := s.proc.(signaler); ok {
@@ -432,6 +437,14 @@ func (r *runner) forward(sig os.Signal) {
 			s.proc.Interrupt()
 		}
 	}
+}
+
+// signalStatus is the status of a process a signal ended: 128+N.
+func signalStatus(sig os.Signal) int {
+	if s, ok := sig.(syscall.Signal); ok {
+		return 128 + int(s)
+	}
+	return 130
 }
 
 // runPipeline runs one pipeline and returns its status. first is the
@@ -480,6 +493,9 @@ func (r *runner) runPipeline(p *Pipeline, first int) int {
 		}
 	}
 	r.waitStages(stages)
+	if pgid != 0 {
+		restoreTerminal(r.ttyFd) // the pipeline had the terminal: take it back
+	}
 	r.countBytes(stages, outBefore, errBefore)
 
 	status := stages[n-1].res.ExitCode
@@ -552,7 +568,6 @@ func (r *runner) startStage(st *stage, seg *Segment, in, out *os.File, inPipelin
 			holdGroup(g.group())
 			if *pgid == 0 && spec.Interactive {
 				*pgid = g.group()
-				r.gaveTTY = true
 			}
 		}
 	}
@@ -615,27 +630,44 @@ func (r *runner) failStage(st *stage, seg *Segment, err *SegmentError, code int,
 func (r *runner) waitStages(stages []stage) {
 	n := len(stages)
 	if killUpstreamOnDownstreamExit && n > 1 && stages[n-1].proc != nil {
+		// An upstream stage that ignores its broken pipe would run on:
+		// after the grace period it is ended.
 		r.waitStage(&stages[n-1])
+		finished := false
 		t := time.AfterFunc(r.opts.Grace, func() {
 			r.mu.Lock()
 			defer r.mu.Unlock()
-			for _, s := range r.live {
-				for j := 0; j < n-1; j++ {
-					if s == &stages[j] {
-						s.proc.Kill()
-					}
+			if finished {
+				return
+			}
+			for j := 0; j < n-1; j++ {
+				if stages[j].proc != nil && r.isLive(&stages[j]) {
+					stages[j].proc.Kill()
 				}
 			}
 		})
 		for j := 0; j < n-1; j++ {
 			r.waitStage(&stages[j])
 		}
+		r.mu.Lock()
+		finished = true
+		r.mu.Unlock()
 		t.Stop()
 		return
 	}
 	for j := range stages {
 		r.waitStage(&stages[j])
 	}
+}
+
+// isLive reports whether st is still running; r.mu is held.
+func (r *runner) isLive(st *stage) bool {
+	for _, s := range r.live {
+		if s == st {
+			return true
+		}
+	}
+	return false
 }
 
 func (r *runner) waitStage(st *stage) {

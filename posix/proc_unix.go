@@ -145,7 +145,9 @@ func KillGroup(pgid int) {
 	}
 }
 
-// findTTY returns the parent fd of the first terminal among files[0..2].
+// findTTY returns the parent fd of the first terminal among files[0..2]
+// that is this process's controlling terminal with this process's group in
+// the foreground; a chain never takes a terminal its caller does not hold.
 func findTTY(files []*os.File) int {
 	for i := 0; i < len(files) && i < 3; i++ {
 		if files[i] == nil {
@@ -155,7 +157,7 @@ func findTTY(files []*os.File) int {
 		if sc, err := files[i].SyscallConn(); err == nil {
 			sc.Control(func(u uintptr) { fd = int(u) })
 		}
-		if fd >= 0 && IsTerminal(fd) {
+		if fd >= 0 && IsTerminal(fd) && ownsForeground(fd) {
 			return fd
 		}
 	}

@@ -20,3 +20,10 @@ func restoreForeground(fd int) error {
 	defer signal.Reset(syscall.SIGTTOU)
 	return unix.IoctlSetPointerInt(fd, unix.TIOCSPGRP, unix.Getpgrp())
 }
+
+// ownsForeground reports whether fd is this process's controlling terminal
+// and this process's group is its foreground group.
+func ownsForeground(fd int) bool {
+	pgrp, err := unix.IoctlGetInt(fd, unix.TIOCGPGRP)
+	return err == nil && pgrp == unix.Getpgrp()
+}

@@ -92,6 +92,18 @@ var helpers = map[string]func(args []string) int{
 		waitForLines(args[0], n)
 		return 0
 	},
+	// fg-check prints whether its group holds the terminal on stdin.
+	"fg-check": func(args []string) int {
+		fmt.Printf("fg=%v\n", foreground(0))
+		return 0
+	},
+	// interactive-host runs args[0] as an interactive chain on its own
+	// terminal, then reports whether it got the terminal back.
+	"interactive-host": func(args []string) int {
+		code := runInteractive(args[0])
+		fmt.Printf("restored=%v\n", foreground(0))
+		return code
+	},
 	// exit-with N exits with status N.
 	"exit-with": func(args []string) int {
 		n, _ := strconv.Atoi(args[0])
