@@ -64,10 +64,19 @@ func Find(name, dir string, env []string) (Target, error) {
 
 // Find resolves the program a segment names. env is the segment's own
 // environment (its PATH, not chainrun's); dir is the chain's current
-// directory. A name containing a separator is taken relative to dir and
-// never searched; a bare name is searched in PATH only, never in the
-// current directory.
+// directory ("" means the process's own when the rules are the host's).
+// A name containing a separator is taken relative to dir and never
+// searched; a bare name is searched in PATH only, never in the current
+// directory. On Windows (see findWindows) PATHEXT applies, a bare cmd.exe
+// built-in name yields a CmdBuiltin target, and every Target is
+// classified: a file Windows cannot run directly or through cmd.exe or
+// PowerShell is ErrNotExecutable.
 func (r *Resolver) Find(name, dir string, env []string) (Target, error) {
+	if dir == "" && r.goos() == runtime.GOOS {
+		if wd, err := os.Getwd(); err == nil {
+			dir = wd
+		}
+	}
 	if r.goos() == "windows" {
 		return r.findWindows(name, dir, env)
 	}
