@@ -4,7 +4,7 @@ import (
 	"errors"
 	"io/fs"
 	"os"
-	"path/filepath"
+	"path"
 	"runtime"
 	"strings"
 )
@@ -103,20 +103,20 @@ func (r *Resolver) findPOSIX(name, dir string, env []string) (Target, error) {
 	}
 	if strings.Contains(name, "/") {
 		p := name
-		if !filepath.IsAbs(p) {
-			p = filepath.Join(dir, p)
+		if !path.IsAbs(p) {
+			p = path.Join(dir, p)
 		}
 		return r.checkPOSIX(name, p)
 	}
 	dotHit := false
-	for _, d := range filepath.SplitList(lookupEnv(env, "PATH", false)) {
-		rel := d == "" || !filepath.IsAbs(d)
+	for _, d := range splitPOSIXList(lookupEnv(env, "PATH", false)) {
+		rel := d == "" || !path.IsAbs(d)
 		if d == "" {
 			d = "."
 		}
-		p := filepath.Join(d, name)
+		p := path.Join(d, name)
 		if rel {
-			p = filepath.Join(dir, p)
+			p = path.Join(dir, p)
 		}
 		t, err := r.checkPOSIX(name, p)
 		if err != nil {
@@ -143,6 +143,16 @@ func (r *Resolver) checkPOSIX(name, p string) (Target, error) {
 		return Target{}, &Error{Name: name, Err: ErrNotExecutable}
 	}
 	return Target{Path: p, Kind: Native}, nil
+}
+
+// splitPOSIXList splits a colon-separated PATH; an empty PATH has no
+// entries. (filepath.SplitList would use the host's separator: these rules
+// are plain text so that they hold whatever the host.)
+func splitPOSIXList(list string) []string {
+	if list == "" {
+		return nil
+	}
+	return strings.Split(list, ":")
 }
 
 // lookupEnv returns the last value of key in env; with fold, keys compare

@@ -62,13 +62,21 @@ func (r *Resolver) findWindows(name, dir string, env []string) (Target, error) {
 	if relHit != "" {
 		return Target{}, &Error{Name: name, Err: ErrDot,
 			Hint: "found as " + relHit + " through the relative PATH entry " + relEntry +
-				"; use .\\" + winJoin(relEntry, winBase(relHit)) + " or an absolute PATH entry"}
+				"; use " + dotted(winJoin(relEntry, winBase(relHit))) + " or an absolute PATH entry"}
 	}
 	if _, ok := r.winFindFile(winJoin(dir, name), exts); ok {
 		return Target{}, &Error{Name: name, Err: ErrDot,
 			Hint: "use .\\" + name + " to run the program in the current directory"}
 	}
 	return Target{}, &Error{Name: name, Err: ErrNotFound}
+}
+
+// dotted spells a relative path so that it is not searched: .\x.
+func dotted(p string) string {
+	if winVolume(p) != "" || strings.HasPrefix(p, `\`) || strings.HasPrefix(p, "..") {
+		return p
+	}
+	return `.\` + p
 }
 
 // winTarget classifies the file found for name.
