@@ -2,6 +2,7 @@ package winconsole
 
 import (
 	"bytes"
+	"encoding/binary"
 	"io"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -62,6 +63,12 @@ type Decoder struct {
 // it. Bytes that may belong to a character, line or sniff window not yet
 // complete are kept for the next call or Flush.
 func (d *Decoder) Append(dst, p []byte) []byte {
+	if d.mode == modeLines && len(d.pending) == 0 {
+		// The common case: decode straight from p, keep only the rest.
+		dst, rest := d.drainLines(dst, p, false)
+		d.pending = append(d.pending, rest...)
+		return dst
+	}
 	d.pending = append(d.pending, p...)
 	if d.mode == modeSniff {
 		if !d.sniff(false) {
@@ -164,7 +171,9 @@ func (d *Decoder) drain(dst []byte, atEOF bool) []byte {
 	if d.mode == modeUTF16 {
 		return d.drainUTF16(dst, atEOF)
 	}
-	return d.drainLines(dst, atEOF)
+	dst, rest := d.drainLines(dst, d.pending, atEOF)
+	d.pending = append(d.pending[:0], rest...)
+	return dst
 }
 
 // drainUTF16 decodes whole UTF-16 code units; a trailing odd byte or a
@@ -192,10 +201,9 @@ func (d *Decoder) drainUTF16(dst []byte, atEOF bool) []byte {
 	return dst
 }
 
-// drainLines decodes every complete line, and pieces of a line longer
-// than MaxLine.
-func (d *Decoder) drainLines(dst []byte, atEOF bool) []byte {
-	p := d.pending
+// drainLines decodes every complete line of p, and pieces of a line
+// longer than MaxLine, and returns the undecided rest of p.
+func (d *Decoder) drainLines(dst, p []byte, atEOF bool) ([]byte, []byte) {
 	maxLine := d.MaxLine
 	if maxLine <= 0 {
 		maxLine = DefaultMaxLine
@@ -214,12 +222,10 @@ func (d *Decoder) drainLines(dst []byte, atEOF bool) []byte {
 			dst = d.last(dst, p)
 			p = nil
 		default:
-			d.pending = append(d.pending[:0], p...)
-			return dst
+			return dst, p
 		}
 	}
-	d.pending = d.pending[:0]
-	return dst
+	return dst, nil
 }
 
 // cut returns where to end a piece of an over-long line: before an
@@ -268,10 +274,11 @@ func (d *Decoder) last(dst, p []byte) []byte {
 
 // line decodes one line (or piece).
 func (d *Decoder) line(dst, p []byte) []byte {
+	if isASCII(p) {
+		return append(dst, p...)
+	}
 	if utf8.Valid(p) {
-		if !d.utf8NonASCII && !isASCII(p) {
-			d.utf8NonASCII = true
-		}
+		d.utf8NonASCII = true
 		return append(dst, p...)
 	}
 	if d.Fallback != nil {
@@ -288,6 +295,12 @@ func (d *Decoder) line(dst, p []byte) []byte {
 }
 
 func isASCII(p []byte) bool {
+	for len(p) >= 8 {
+		if binary.LittleEndian.Uint64(p)&0x8080808080808080 != 0 {
+			return false
+		}
+		p = p[8:]
+	}
 	for _, b := range p {
 		if b >= utf8.RuneSelf {
 			return false
@@ -300,7 +313,7 @@ func isASCII(p []byte) bool {
 // encoding it found (see Decoder.Encoding).
 func Decode(raw []byte, fallback CodePage) (text []byte, encoding string) {
 	d := Decoder{Fallback: fallback}
-	text = d.Append(nil, raw)
+	text = d.Append(make([]byte, 0, len(raw)+len(raw)/4), raw)
 	text = d.Flush(text)
 	return text, d.Encoding()
 }
