@@ -9,7 +9,9 @@ import (
 // everyFile is a file system on which every path is a regular file.
 type everyFile struct{}
 
-func (everyFile) Stat(name string) (fs.FileInfo, error) { return fakeInfo{name: name, mode: 0o755}, nil }
+func (everyFile) Stat(name string) (fs.FileInfo, error) {
+	return fakeInfo{name: name, mode: 0o755}, nil
+}
 
 // FuzzFindWindows checks what callers rely on whatever the name and
 // environment: no panic, and a program found is an absolute path whose
