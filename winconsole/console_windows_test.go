@@ -1,6 +1,10 @@
 package winconsole
 
-import "testing"
+import (
+	"testing"
+
+	"golang.org/x/sys/windows"
+)
 
 func TestSnapshot(t *testing.T) {
 	c := Snapshot()
@@ -27,5 +31,26 @@ func TestSnapshot(t *testing.T) {
 		if now := Snapshot(); now.OutputCP != c.OutputCP {
 			t.Fatalf("restore left the output code page at %d, want %d", now.OutputCP, c.OutputCP)
 		}
+	}
+}
+
+// TestPreserve needs a console (run the test binary in one); without one
+// Preserve has nothing to do.
+func TestPreserve(t *testing.T) {
+	c := Snapshot()
+	if !c.HasConsole {
+		t.Skip("no console")
+	}
+	restore := Preserve()
+	other := uint32(850)
+	if c.OutputCP == other {
+		other = 437
+	}
+	if err := windows.SetConsoleOutputCP(other); err != nil {
+		t.Fatal(err)
+	}
+	restore()
+	if now := Snapshot(); now.OutputCP != c.OutputCP || now.InputCP != c.InputCP {
+		t.Fatalf("after restore %+v; want %+v", now, c)
 	}
 }
