@@ -100,25 +100,58 @@ func contains(s []int, v int) bool {
 
 // listChildren returns the children of this process from
 // /proc/self/task/*/children, or by scanning /proc where that file is
-// missing.
+// missing. It reads with plain syscalls into one buffer: it runs after
+// every chain.
 func listChildren(self int) []int {
-	var out []int
-	tasks, err := os.ReadDir("/proc/self/task")
-	if err == nil {
-		for _, t := range tasks {
-			b, err := os.ReadFile("/proc/self/task/" + t.Name() + "/children")
-			if err != nil {
-				return scanProc(self)
-			}
-			for _, f := range bytes.Fields(b) {
-				if pid, err := strconv.Atoi(string(f)); err == nil {
-					out = append(out, pid)
-				}
-			}
-		}
-		return out
+	dir, err := os.Open("/proc/self/task")
+	if err != nil {
+		return scanProc(self)
 	}
-	return scanProc(self)
+	tids, err := dir.Readdirnames(-1)
+	dir.Close()
+	if err != nil {
+		return scanProc(self)
+	}
+	var out []int
+	var buf [4096]byte
+	for _, tid := range tids {
+		b, err := readSmall("/proc/self/task/"+tid+"/children", buf[:])
+		if err != nil {
+			if err == unix.ENOENT {
+				continue // the thread ended meanwhile
+			}
+			return scanProc(self)
+		}
+		for len(b) > 0 {
+			i := bytes.IndexByte(b, ' ')
+			if i < 0 {
+				i = len(b)
+			}
+			if pid, err := strconv.Atoi(string(bytes.TrimSpace(b[:i]))); err == nil {
+				out = append(out, pid)
+			}
+			b = b[min(i+1, len(b)):]
+		}
+	}
+	return out
+}
+
+// readSmall reads a small /proc file into buf; a file longer than buf
+// (thousands of children) falls back to os.ReadFile.
+func readSmall(path string, buf []byte) ([]byte, error) {
+	fd, err := unix.Open(path, unix.O_RDONLY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return nil, err
+	}
+	n, err := unix.Read(fd, buf)
+	unix.Close(fd)
+	if err != nil {
+		return nil, err
+	}
+	if n == len(buf) {
+		return os.ReadFile(path)
+	}
+	return buf[:n], nil
 }
 
 func scanProc(self int) []int {
@@ -141,7 +174,8 @@ func scanProc(self int) []int {
 
 // readStat reads the parent, group and session of pid from /proc.
 func readStat(pid int) (ppid, pgrp, sid int, ok bool) {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	var buf [512]byte
+	b, err := readSmall("/proc/"+strconv.Itoa(pid)+"/stat", buf[:])
 	if err != nil {
 		return 0, 0, 0, false
 	}
