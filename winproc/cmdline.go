@@ -288,10 +288,19 @@ func tooLong(n int, args []string, size func(string) int) error {
 // pair of quotes so the rest of the line is taken literally.
 const builtinPrefix = `cmd.exe /d /u /e:ON /v:OFF /s /c "`
 
+const builtinPrefixCP = `cmd.exe /d /e:ON /v:OFF /s /c "`
+
 // BuiltinCommandLine builds the lpCommandLine that runs the cmd.exe
-// internal command name (dir, type, copy, …) with args:
+// internal command name (dir, type, copy, …) with args, its output in
+// UTF-16LE (lossless whatever the code page):
 //
 //	cmd.exe /d /u /e:ON /v:OFF /s /c "name arg1 arg2"
+//
+// Use it only where chainrun reads and decodes the output: a program
+// reading it from a pipe or a file would get UTF-16 it does not expect.
+// The copy of a file's bytes (type) is converted by /u as if it were in
+// the ANSI code page, so type should never get /u; see
+// BuiltinCommandLineCP.
 //
 // Built-ins do not take an argv: each parses its own text, so arguments are
 // quoted the way a person would type them at the prompt. An argument with
@@ -302,11 +311,27 @@ const builtinPrefix = `cmd.exe /d /u /e:ON /v:OFF /s /c "`
 // a double quote in an argument that also needs quotes (cmd has no way to
 // put one inside a quoted string).
 func BuiltinCommandLine(name string, args []string) (string, error) {
+	return builtinCommandLine(builtinPrefix, name, args)
+}
+
+// BuiltinCommandLineCP is BuiltinCommandLine without /u: the built-in
+// writes in the console's code page, as at a prompt, and type copies a
+// file's bytes unchanged. This is the form for output that feeds another
+// program or a file.
+func BuiltinCommandLineCP(name string, args []string) (string, error) {
+	return builtinCommandLine(builtinPrefixCP, name, args)
+}
+
+// BuiltinUnicodeSafe reports whether a built-in's output may be switched
+// to UTF-16 with /u: not type, whose output is a file's own bytes.
+func BuiltinUnicodeSafe(name string) bool { return !strings.EqualFold(name, "type") }
+
+func builtinCommandLine(prefix, name string, args []string) (string, error) {
 	if name == "" || strings.ContainsAny(name, " \t\"%&|<>()^,;=") {
 		return "", &ArgError{Index: 0, Arg: name, Reason: "not a cmd.exe built-in name"}
 	}
 	var b strings.Builder
-	b.WriteString(builtinPrefix)
+	b.WriteString(prefix)
 	b.WriteString(name)
 	for i, a := range args {
 		if why := badChar(a, true); why != "" {

@@ -250,6 +250,12 @@ func TestBuiltinCommandLine(t *testing.T) {
 			t.Errorf("%s %q:\n got %s\nwant %s", tt.name, tt.args, got, want)
 		}
 	}
+	if got, _ := BuiltinCommandLineCP("type", []string{"a b.txt"}); got != `cmd.exe /d /e:ON /v:OFF /s /c "type "a b.txt""` {
+		t.Errorf("CP form: %s", got)
+	}
+	if BuiltinUnicodeSafe("TYPE") || !BuiltinUnicodeSafe("dir") {
+		t.Error("BuiltinUnicodeSafe")
+	}
 	for _, bad := range []struct {
 		name string
 		args []string
