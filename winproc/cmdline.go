@@ -457,3 +457,23 @@ func ParseCommandLine(s string) []string {
 		args = append(args, a.String())
 	}
 }
+
+// Check reports whether a program of the given kind (as package resolve
+// names them: "native", "batch", "cmd-builtin", "powershell") can be run
+// with args, argv[0] included, without building anything. Runners call it
+// for every segment before the first one starts, so a chain holding an
+// argument cmd.exe cannot carry is refused whole rather than halfway.
+func Check(kind, path string, args []string) error {
+	var rest []string
+	if len(args) > 0 {
+		rest = args[1:]
+	}
+	switch kind {
+	case "batch":
+		return CheckBatchArgs(path, rest)
+	case "cmd-builtin":
+		return CheckBuiltinArgs(path, rest)
+	}
+	_, err := ComposeCommandLine(append([]string{path}, rest...))
+	return err
+}

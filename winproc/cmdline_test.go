@@ -364,3 +364,29 @@ func FuzzEscapeArg(f *testing.F) {
 		}
 	})
 }
+
+func TestCheck(t *testing.T) {
+	ok := []struct {
+		kind, path string
+		args       []string
+	}{
+		{"batch", `C:\n\npm.cmd`, []string{"npm", "install", "a b"}},
+		{"cmd-builtin", "dir", []string{"dir", "/b"}},
+		{"native", `C:\x.exe`, []string{"x", "a\nb"}},
+		{"powershell", `C:\s.ps1`, []string{"s"}},
+	}
+	for _, c := range ok {
+		if err := Check(c.kind, c.path, c.args); err != nil {
+			t.Errorf("%v: %v", c, err)
+		}
+	}
+	if err := Check("batch", `C:\n\npm.cmd`, []string{"npm", "a\nb"}); !errors.Is(err, ErrRefused) {
+		t.Errorf("batch LF: %v", err)
+	}
+	if err := Check("cmd-builtin", "type", []string{"type", `a "b"`}); !errors.Is(err, ErrRefused) {
+		t.Errorf("builtin quote: %v", err)
+	}
+	if err := Check("native", `C:\x.exe`, []string{"x", "a\x00"}); !errors.Is(err, ErrRefused) {
+		t.Errorf("native NUL: %v", err)
+	}
+}
