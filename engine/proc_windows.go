@@ -6,10 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
-	"strings"
+	"sync"
 	"time"
 
 	"github.com/chainrun/chainrun/resolve"
+	"github.com/chainrun/chainrun/winconsole"
 	"github.com/chainrun/chainrun/winproc"
 	"golang.org/x/sys/windows"
 )
@@ -31,7 +32,8 @@ func startProcess(s *spawnSpec) (process, error) {
 			return nil, fmt.Errorf("redirecting fd %d is not supported on Windows (only 0, 1 and 2 exist there)", fd)
 		}
 	}
-	app, line, err := windowsCommand(s.Target, s.Args)
+	consoleAtStart() // the code pages as they were before the first segment
+	app, line, err := windowsCommand(s.Target, s.Args, s.Captured)
 	if err != nil {
 		return nil, err
 	}
@@ -39,7 +41,9 @@ func startProcess(s *spawnSpec) (process, error) {
 		Path:        app,
 		CommandLine: line,
 		Dir:         s.Dir,
-		Env:         s.Env,
+		// One Path and one PATHEXT, every directory of every spelling
+		// kept: the child searches what the resolver searched.
+		Env:         resolve.MergeWindowsEnv(s.Env),
 		Stdin:       s.Files[0],
 		Stdout:      s.Files[1],
 		Stderr:      s.Files[2],
@@ -93,15 +97,16 @@ func systemCmd() (string, error) {
 //     being the resolved path; `powershell -Command X` and `pwsh -c X` get
 //     the UTF-8 output prelude.
 //   - Batch: cmd.exe with winproc.BatchCommandLine.
-//   - CmdBuiltin: cmd.exe /u with winproc.BuiltinCommandLine.
+//   - CmdBuiltin: cmd.exe with winproc.BuiltinCommandLine; with /u
+//     (UTF-16 output) when chainrun captures the output and decodes it,
+//     in the console code page when it feeds another program or a file,
+//     and never for type, whose output is a file's own bytes.
 //   - PowerShell: powershell.exe -File with the script and its arguments.
-func windowsCommand(t resolve.Target, args []string) (app, line string, err error) {
+func windowsCommand(t resolve.Target, args []string, captured bool) (app, line string, err error) {
 	switch t.Kind {
 	case resolve.Native, "":
-		argv := append([]string{t.Path}, args[1:]...)
-		if isPowerShell(t.Path) {
-			argv = append([]string{t.Path}, powerShellCommandArgs(args[1:])...)
-		}
+		// powershell -Command X and pwsh -c X get the UTF-8 output prelude.
+		argv := append([]string{t.Path}, winconsole.PowerShellArgs(t.Path, args[1:])...)
 		line, err = winproc.ComposeCommandLine(argv)
 		return t.Path, line, refused(t, err)
 	case resolve.Batch:
@@ -114,19 +119,16 @@ func windowsCommand(t resolve.Target, args []string) (app, line string, err erro
 		if app, err = systemCmd(); err != nil {
 			return "", "", err
 		}
-		line, err = winproc.BuiltinCommandLine(t.Path, args[1:])
+		if captured && winproc.BuiltinUnicodeSafe(t.Path) {
+			line, err = winproc.BuiltinCommandLine(t.Path, args[1:])
+		} else {
+			line, err = winproc.BuiltinCommandLineCP(t.Path, args[1:])
+		}
 		return app, line, refused(t, err)
 	case resolve.PowerShell:
 		return powerShellScript(t, args)
 	}
 	return "", "", fmt.Errorf("%s: cannot run a program of kind %q", t.Path, t.Kind)
-}
-
-// isPowerShell reports whether a native program is Windows PowerShell or
-// PowerShell 7.
-func isPowerShell(path string) bool {
-	base := strings.ToLower(filepath.Base(path))
-	return base == "powershell.exe" || base == "pwsh.exe"
 }
 
 func (w *winProcess) Pid() int { return w.p.Pid }
@@ -170,11 +172,11 @@ func powerShellScript(t resolve.Target, args []string) (app, line string, err er
 	if app, err = powerShellExe(); err != nil {
 		return "", "", err
 	}
-	argv := append([]string{app, "-NoLogo", "-NoProfile", "-NonInteractive", "-ExecutionPolicy", "Bypass", "-File", t.Path}, args[1:]...)
-	line, err = winproc.ComposeCommandLine(argv)
+	line, err = winproc.ComposeCommandLine(winconsole.PowerShellFileArgs(app, t.Path, args[1:], false))
 	return app, line, refused(t, err)
 }
 
-// powerShellCommandArgs returns the arguments of a PowerShell invocation
-// as they are run.
-func powerShellCommandArgs(args []string) []string { return args }
+// consoleAtStart is the console's code-page state before the first
+// segment started: output lines that are not UTF-8 are decoded with the
+// code page it implies, whatever a segment did to the console since.
+var consoleAtStart = sync.OnceValue(winconsole.Snapshot)

@@ -26,9 +26,11 @@ import (
 //	       GetCommandLineW by the post-2008 rules (Go's own os.Args uses
 //	       older ones, which would misread "" inside quotes)
 //	hang   sleeps for an hour
-//	spawn  starts a hanging grandchild, prints its pid, then hangs
+//	spawn  starts a hanging grandchild, prints its own pid and the
+//	       grandchild's, then hangs
 //	exit   exits with CHAINRUN_CODE
 //	lines  prints lines 1…CHAINRUN_N
+//	head   copies the first line of stdin to stdout and exits
 func TestMain(m *testing.M) {
 	switch os.Getenv("CHAINRUN_HELPER") {
 	case "":
@@ -48,7 +50,7 @@ func TestMain(m *testing.M) {
 			fmt.Println(err)
 			os.Exit(3)
 		}
-		fmt.Println(c.Process.Pid)
+		fmt.Println(os.Getpid(), c.Process.Pid)
 		time.Sleep(time.Hour)
 	case "exit":
 		n, _ := strconv.ParseUint(os.Getenv("CHAINRUN_CODE"), 0, 32)
@@ -60,6 +62,9 @@ func TestMain(m *testing.M) {
 			fmt.Fprintln(w, i)
 		}
 		w.Flush()
+	case "head":
+		line, _ := bufio.NewReader(os.Stdin).ReadString('\n')
+		fmt.Print(line)
 	default:
 		fmt.Fprintln(os.Stderr, "unknown helper")
 		os.Exit(2)
