@@ -43,10 +43,10 @@ func startProcess(s *spawnSpec) (process, error) {
 		Dir:         s.Dir,
 		// One Path and one PATHEXT, every directory of every spelling
 		// kept: the child searches what the resolver searched.
-		Env:         resolve.MergeWindowsEnv(s.Env),
-		Stdin:       s.Files[0],
-		Stdout:      s.Files[1],
-		Stderr:      s.Files[2],
+		Env:    resolve.MergeWindowsEnv(s.Env),
+		Stdin:  s.Files[0],
+		Stdout: s.Files[1],
+		Stderr: s.Files[2],
 	})
 	if err != nil {
 		return nil, err
