@@ -344,6 +344,12 @@ func (p *Process) WaitTree(d time.Duration) bool {
 // with 0xC000013A. It fails when chainrun shares no console with the
 // process (and always under Wine); callers then Kill.
 func (p *Process) Interrupt() error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.closed {
+		// The pid may name another process by now.
+		return os.ErrProcessDone
+	}
 	if err := windows.GenerateConsoleCtrlEvent(windows.CTRL_BREAK_EVENT, uint32(p.Pid)); err != nil {
 		return fmt.Errorf("winproc: GenerateConsoleCtrlEvent: %w", err)
 	}
