@@ -42,6 +42,10 @@ fi
 
 start=$(date +%s)
 
+# Setup is serialised between concurrent runs sharing the directory.
+exec 9>"$dir/setup.lock"
+if command -v flock >/dev/null; then flock 9; fi
+
 # 1. The prefix.
 if [ ! -f "$WINEPREFIX/system.reg" ]; then
 	echo "wine-tier: creating prefix $WINEPREFIX"
@@ -69,22 +73,31 @@ __declspec(dllexport) BOOL WINAPI ProcessPrng(PBYTE data, SIZE_T len)
 }
 C
 	x86_64-w64-mingw32-gcc -O2 -shared -o "$dir/bcryptprimitives.dll" "$dir/shim.c" -ladvapi32
-	cp "$dir/bcryptprimitives.dll" "$sys32/bcryptprimitives.dll"
+	cp "$dir/bcryptprimitives.dll" "$sys32/bcryptprimitives.dll.tmp"
+	mv "$sys32/bcryptprimitives.dll.tmp" "$sys32/bcryptprimitives.dll"
 fi
 
 # 3. cmd/go runs GOOS=windows test binaries through go_windows_amd64_exec.
-cat >"$dir/bin/go_windows_amd64_exec" <<SH
+cat >"$dir/bin/go_windows_amd64_exec.tmp" <<SH
 #!/bin/sh
 exec "$winebin" "\$@"
 SH
-chmod +x "$dir/bin/go_windows_amd64_exec"
+chmod +x "$dir/bin/go_windows_amd64_exec.tmp"
+mv "$dir/bin/go_windows_amd64_exec.tmp" "$dir/bin/go_windows_amd64_exec"
+exec 9>&-
 export PATH="$dir/bin:$PATH"
 
-# 4. The tests.
+# 4. The whole tree must vet for Windows (cheap, and it catches code the
+# packages under test do not import).
+vetrc=0
+GOOS=windows GOARCH=amd64 go vet ./... || vetrc=$?
+
+# 5. The tests.
 pkgs=${WINE_TIER_PKGS:-"./winproc/ ./resolve/ ./winconsole/ ./test/windows/ ./engine/"}
 run=()
 if [ -n "${WINE_TIER_RUN:-}" ]; then run=(-run "$WINE_TIER_RUN"); fi
-log="$dir/last.log"
+log=$(mktemp "$dir/run-XXXXXX.log")
+ln -sf "$log" "$dir/last.log"
 echo "wine-tier: $("$winebin" --version 2>/dev/null), $(go version | cut -d' ' -f3), packages: $pkgs"
 set +e
 # shellcheck disable=SC2086
@@ -94,13 +107,18 @@ set -e
 # The prefix's wineserver exits by itself a few seconds after its last
 # process; it is left alone so concurrent runs on the prefix are safe.
 
-grep -E '^(ok|FAIL|---|panic:|\?)' "$log" | grep -v -- '--- PASS' || true
+grep -E '^(ok|FAIL|--- FAIL|panic:|\?)' "$log" || true
+echo "wine-tier: skipped under Wine (they run on native Windows):"
+grep -oE 'Wine [0-9.]+: .*' "$log" | sed -E 's/^Wine [0-9.]+: /  /' | sort | uniq -c || true
 pass=$(grep -c -- '--- PASS' "$log" || true)
 fail=$(grep -c -- '--- FAIL' "$log" || true)
 skip=$(grep -c -- '--- SKIP' "$log" || true)
 echo "wine-tier: $pass passed, $fail failed, $skip skipped (incl. subtests) in $(( $(date +%s) - start ))s; log: $log"
-if [ $rc -ne 0 ]; then
+if [ $vetrc -ne 0 ]; then
+	echo "wine-tier: GOOS=windows go vet ./... failed" >&2
+fi
+if [ $rc -ne 0 ] || [ $vetrc -ne 0 ]; then
 	echo "wine-tier: FAIL" >&2
-	exit $rc
+	exit 1
 fi
 echo "wine-tier: PASS"
