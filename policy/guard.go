@@ -138,17 +138,17 @@ var guards map[string]func([]string) string
 
 func init() {
 	guards = map[string]func([]string) string{
-		"find":  findGuard,
-		"sed":   sedGuard,
-		"gsed":  sedGuard,
-		"rg":    flagGuard(rgSpec),
-		"awk":   awkGuard,
-		"gawk":  awkGuard,
-		"mawk":  awkGuard,
-		"nawk":  awkGuard,
-		"git":   gitGuard,
-		"sort":  flagGuard(sortSpec),
-		"tar":   tarGuard,
+		"find": findGuard,
+		"sed":  sedGuard,
+		"gsed": sedGuard,
+		"rg":   flagGuard(rgSpec),
+		"awk":  awkGuard,
+		"gawk": awkGuard,
+		"mawk": awkGuard,
+		"nawk": awkGuard,
+		"git":  gitGuard,
+		"sort": flagGuard(sortSpec),
+		"tar":  tarGuard,
 		"base64": flagGuard(&flagSpec{shortVal: "bwio", longVal: []string{"wrap", "input", "output"}, abbrev: true,
 			danger: map[string]string{"-o": "base64 -o writes a file", "--output": "base64 --output writes a file"}}),
 		"man": flagGuard(&flagSpec{shortVal: "CMPSLmpeRE", longVal: []string{"config-file", "manpath", "pager", "sections", "locale", "systems", "preprocessor", "extension", "encoding"},
@@ -817,7 +817,7 @@ var curlSpec = &flagSpec{
 		"-c": "curl -c writes a cookie file", "--cookie-jar": "curl --cookie-jar writes a file",
 		"--trace": "curl --trace writes a file", "--trace-ascii": "curl --trace-ascii writes a file",
 		"--libcurl": "curl --libcurl writes a file",
-		"-T": "curl -T uploads a local file", "--upload-file": "curl --upload-file uploads a local file",
+		"-T":        "curl -T uploads a local file", "--upload-file": "curl --upload-file uploads a local file",
 	},
 }
 

@@ -126,7 +126,21 @@ func analyze(seg *engine.Segment) *analysis {
 	}
 	a.unwrap(seg.Args, 0, false)
 	a.narrow, a.narrowWhy = narrowView(seg)
+	if len(seg.Args) > 0 && batchFile(seg.Args[0]) {
+		for _, x := range seg.Args[1:] {
+			if strings.ContainsAny(x, "\"&|<>^%!()\r\n") {
+				a.ask("batch file argument " + quoteArg(x) + " holds a cmd.exe metacharacter; Windows refuses it at run time")
+				break
+			}
+		}
+	}
 	return a
+}
+
+// batchFile reports a program name cmd.exe would run: *.bat or *.cmd.
+func batchFile(name string) bool {
+	l := strings.ToLower(strings.TrimRight(name, ". "))
+	return strings.HasSuffix(l, ".bat") || strings.HasSuffix(l, ".cmd")
 }
 
 func (a *analysis) ask(reason string) {

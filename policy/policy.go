@@ -253,7 +253,7 @@ func (p *Policy) judge(s *engine.Segment, i int, cwd string, env *pathEnv) (engi
 			}
 		}
 		if !allowed && guardFired == "" && rule == "" {
-			sd.Reasons = append(sd.Reasons, "no allow rule matches "+quoteArg(joinArgs(a.narrow)))
+			sd.Reasons = append(sd.Reasons, "no allow rule matches `"+joinArgs(a.narrow)+"`")
 		}
 	}
 	if askRule != "" {
