@@ -559,6 +559,14 @@ var wrappers = map[string]func([]string) wrapResult{
 		if body, ok := has(opts, "c", "command"); ok {
 			return wrapResult{shellBody: &body}
 		}
+		// Options may also follow the lock file: flock FILE -c CMD.
+		if i < len(args) && strings.HasPrefix(args[i], "-") {
+			j, more := scanOpts(append([]string{"flock"}, args[i:]...), optSpec{shortVal: "wEc", longVal: longs("timeout", "wait", "conflict-exit-code", "command")})
+			if body, ok := has(more, "c", "command"); ok {
+				return wrapResult{shellBody: &body}
+			}
+			i += j - 1
+		}
 		if i >= len(args) {
 			return wrapResult{}
 		}

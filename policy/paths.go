@@ -308,6 +308,29 @@ var writeCommands = map[string]bool{
 
 var removeCommands = map[string]bool{"rm": true, "rmdir": true, "unlink": true, "shred": true, "del": true, "erase": true, "rd": true}
 
+// patternCommands take a script or pattern as their first operand, unless
+// it is given with -e or -f.
+var patternCommands = map[string]bool{"sed": true, "gsed": true, "awk": true, "gawk": true, "mawk": true,
+	"nawk": true, "grep": true, "egrep": true, "fgrep": true, "rg": true, "jq": true}
+
+// patternFirst reports a command whose first operand is a pattern, so it is
+// not judged as a path ("sed /x/d f").
+func patternFirst(args []string) bool {
+	if !patternCommands[args[0]] {
+		return false
+	}
+	for _, a := range args[1:] {
+		if a == "--" {
+			break
+		}
+		if strings.HasPrefix(a, "-e") || strings.HasPrefix(a, "-f") || strings.HasPrefix(a, "--expression") ||
+			strings.HasPrefix(a, "--regexp") || strings.HasPrefix(a, "--file") || strings.HasPrefix(a, "--source") {
+			return false
+		}
+	}
+	return true
+}
+
 // isPathLike reports an argument that names a path whatever the program:
 // absolute, home-relative or climbing with "..".
 func isPathLike(a string) bool {
@@ -331,7 +354,7 @@ func (e *pathEnv) judgeArgs(cwd string, args []string) (reasons []string, writes
 	fileCmd := fileCommands[name]
 	writes = writeCommands[name]
 	remove := removeCommands[name]
-	skipFirst := name == "chmod" || name == "chown" || name == "chgrp"
+	skipFirst := name == "chmod" || name == "chown" || name == "chgrp" || patternFirst(args)
 	operands := false
 	add := func(r string) {
 		if r != "" {

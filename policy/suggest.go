@@ -58,6 +58,9 @@ func Suggest(seg *engine.Segment) string {
 			return ""
 		}
 	}
+	if !isASCII(args[0]) {
+		return ""
+	}
 	name := canonicalName(args[0])
 	if isBanned(name) {
 		return exactSuggestion(args)
