@@ -223,10 +223,16 @@ func (a *analysis) unwrap(args []string, depth int, afterWrapper bool) {
 	}
 }
 
+// canonLayer returns args with argv[0] canonical; args itself when it
+// already is (layers are never modified).
 func canonLayer(args []string) []string {
+	c := canonicalName(args[0])
+	if c == args[0] {
+		return args
+	}
 	l := make([]string, len(args))
 	copy(l, args)
-	l[0] = canonicalName(args[0])
+	l[0] = c
 	return l
 }
 

@@ -2,6 +2,7 @@ package policy
 
 import (
 	"os"
+	"sync"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -30,7 +31,7 @@ func (e *pathEnv) init() {
 		home, _ = os.UserHomeDir()
 	}
 	if home != "" {
-		e.home = resolvePath(home)
+		e.home = cachedResolve(home)
 	}
 	roots := e.p.Roots
 	if len(roots) == 0 {
@@ -40,24 +41,49 @@ func (e *pathEnv) init() {
 		if !filepath.IsAbs(r) {
 			r = filepath.Join(e.startDir, r)
 		}
-		e.roots = append(e.roots, resolvePath(r))
+		e.roots = append(e.roots, cachedResolve(r))
 	}
 }
 
-// resolve makes p absolute against cwd, expands a leading ~ and resolves
-// symlinks along the longest existing prefix, then "..".
+// rootCache holds resolved roots, home and start directories: they are
+// judged against on every call and rarely change.
+var rootCache struct {
+	sync.Mutex
+	m map[string]string
+}
+
+func cachedResolve(p string) string {
+	rootCache.Lock()
+	r, ok := rootCache.m[p]
+	rootCache.Unlock()
+	if ok {
+		return r
+	}
+	r = resolvePath(p)
+	rootCache.Lock()
+	if rootCache.m == nil || len(rootCache.m) > 256 {
+		rootCache.m = make(map[string]string)
+	}
+	rootCache.m[p] = r
+	rootCache.Unlock()
+	return r
+}
+
+// resolve makes p absolute against cwd (itself resolved), expands a
+// leading ~ and resolves symlinks along the longest existing prefix, and
+// "..".
 func (e *pathEnv) resolve(cwd, p string) string {
 	e.init()
 	switch {
 	case p == "~":
-		p = e.home
+		return e.home
 	case strings.HasPrefix(p, "~/") || strings.HasPrefix(p, `~\`):
-		p = e.home + string(filepath.Separator) + p[2:]
+		return resolveFrom(e.home, p[2:])
 	}
-	if !filepath.IsAbs(p) {
-		p = cwd + string(filepath.Separator) + p
+	if filepath.IsAbs(p) {
+		return resolvePath(p)
 	}
-	return resolvePath(p)
+	return resolveFrom(cwd, p)
 }
 
 // resolvePath walks an absolute path one element at a time: ".." goes to
@@ -66,8 +92,12 @@ func (e *pathEnv) resolve(cwd, p string) string {
 // exist is joined as written.
 func resolvePath(p string) string {
 	vol := filepath.VolumeName(p)
-	rest := p[len(vol):]
-	cur := vol + string(filepath.Separator)
+	return resolveFrom(vol+string(filepath.Separator), p[len(vol):])
+}
+
+// resolveFrom resolves the relative path rest against cur, a directory
+// already resolved.
+func resolveFrom(cur, rest string) string {
 	parts := strings.FieldsFunc(rest, func(r rune) bool { return r == '/' || r == filepath.Separator })
 	for i, part := range parts {
 		if part == "." {

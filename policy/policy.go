@@ -87,7 +87,7 @@ func (p *Policy) Authorize(ctx context.Context, c *engine.Chain, dir string) (*e
 		Suggestions: []string{},
 	}
 	env := &pathEnv{p: p, startDir: dir}
-	cwd := dir
+	cwd := cachedResolve(dir)
 	facts := make([]segFacts, len(segs))
 	for i, s := range segs {
 		var f segFacts

@@ -68,7 +68,7 @@ type Rule struct {
 // String renders the rule for reasons: its text and where it came from.
 func (r *Rule) String() string {
 	if r.Source != "" {
-		return fmt.Sprintf("%s (%s)", r.Text, r.Source)
+		return r.Text + " (" + r.Source + ")"
 	}
 	return r.Text
 }
