@@ -2,10 +2,10 @@ package policy
 
 import (
 	"os"
-	"sync"
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 
 	"github.com/chainrun/chainrun/engine"
 	"github.com/chainrun/chainrun/redirect"
