@@ -322,10 +322,19 @@ func (a *analysis) shellBody(name string, args []string, depth int) {
 	a.parseBody(name, body, depth)
 }
 
+// bodyDialect is the dialect a shell body is read in: POSIX for the sh
+// family, Windows (backslashes kept) for cmd and PowerShell.
+func bodyDialect(name string) engine.Dialect {
+	if name == "cmd" || name == "powershell" || name == "pwsh" {
+		return engine.Windows
+	}
+	return engine.POSIX
+}
+
 // parseBody parses a shell body with the engine's parser and unwraps each
 // of its segments. An unreadable body asks.
 func (a *analysis) parseBody(name, body string, depth int) {
-	c, err := engine.ParseDialect(body, engine.POSIX)
+	c, err := engine.ParseDialect(body, bodyDialect(name))
 	if err != nil {
 		a.ask("cannot read the " + name + " body: " + err.Error())
 		return

@@ -83,6 +83,10 @@ func (e *pathEnv) resolve(cwd, p string) string {
 	if filepath.IsAbs(p) {
 		return resolvePath(p)
 	}
+	if runtime.GOOS == "windows" && (strings.HasPrefix(p, `\`) || strings.HasPrefix(p, "/")) {
+		// Rooted but not absolute: on the current directory's drive.
+		return resolvePath(filepath.VolumeName(cwd) + p)
+	}
 	return resolveFrom(cwd, p)
 }
 

@@ -61,6 +61,9 @@ var _ engine.Authorizer = (*Policy)(nil)
 // segFacts are what the chain-wide checks need from a segment.
 type segFacts struct {
 	cd, git, writes, redirects bool
+	// narrow is the allow view, for the cd check: a flag the guard knows
+	// as writing counts as a write.
+	narrow []string
 	// suggest is set when a rule could allow the segment.
 	suggest    bool
 	suggestion string
@@ -154,6 +157,13 @@ func (p *Policy) chainChecks(c *engine.Chain, d *engine.Decision, facts []segFac
 		git = git || f.git
 		writes = writes || f.writes || f.redirects
 	}
+	if cds > 0 && !writes {
+		for _, f := range facts {
+			if f.narrow != nil && !f.cd && guard(f.narrow) != "" {
+				writes = true
+			}
+		}
+	}
 	if cds > 1 {
 		d.Chain = append(d.Chain, fmt.Sprintf("chain changes directory %d times", cds))
 	}
@@ -175,6 +185,7 @@ func (p *Policy) judge(s *engine.Segment, i int, cwd string, env *pathEnv) (engi
 		return sd, f, cwd
 	}
 	a := analyze(s)
+	f.narrow = a.narrow
 	for _, l := range a.layers {
 		if l[0] == "git" {
 			f.git = true

@@ -80,6 +80,11 @@ const (
 	litStarWord  = "QzChainrunStarQz"
 )
 
+// RuleDialect is the dialect rule text is tokenised in: the host's, the
+// same one chains are parsed in by default, so a rule naming
+// C:\Tools\x.exe on Windows reads as written.
+var RuleDialect = engine.HostDialect()
+
 // ErrRule is matched (errors.Is) by every rule-text error.
 var ErrRule = errors.New("bad rule")
 
@@ -182,7 +187,7 @@ func parseCommandRule(r *Rule, body string) error {
 	if body == "" {
 		return ruleErr("no command before the wildcard")
 	}
-	c, err := engine.ParseDialect(body, engine.POSIX)
+	c, err := engine.ParseDialect(body, RuleDialect)
 	if err != nil {
 		var pe *engine.ParseError
 		if errors.As(err, &pe) {

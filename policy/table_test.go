@@ -463,14 +463,18 @@ func fixture(t testing.TB) (root, home string) {
 			t.Fatal(err)
 		}
 	}
-	if err := os.Symlink(filepath.Join(home, ".ssh"), filepath.Join(root, "link-ssh")); err != nil {
+	outside, _ := filepath.EvalSymlinks(t.TempDir())
+	if err := os.WriteFile(filepath.Join(outside, "hostname"), []byte("x\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Symlink("/etc", filepath.Join(root, "linkout")); err != nil {
-		t.Fatal(err)
-	}
+	// Symlinks may need a privilege on Windows; the cases using them are
+	// skipped where they cannot be made.
+	symlinksOK = os.Symlink(filepath.Join(home, ".ssh"), filepath.Join(root, "link-ssh")) == nil &&
+		os.Symlink(outside, filepath.Join(root, "linkout")) == nil
 	return root, home
 }
+
+var symlinksOK bool
 
 func mustRules(t testing.TB, texts []string) []Rule {
 	t.Helper()
@@ -502,7 +506,7 @@ func TestBypassTable(t *testing.T) {
 	counts := map[int]int{}
 	for _, c := range bypassCases {
 		counts[c.class]++
-		cmd := strings.NewReplacer("{ROOT}", root, "{HOME}", home).Replace(c.cmd)
+		cmd := strings.NewReplacer("{ROOT}", quoteArg(root), "{HOME}", quoteArg(home)).Replace(c.cmd)
 		name := c.cmd
 		if len(name) > 60 {
 			name = name[:60]
@@ -510,6 +514,9 @@ func TestBypassTable(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			if c.known != "" {
 				t.Skip("known gap: " + c.known)
+			}
+			if !symlinksOK && strings.Contains(c.cmd, "link") && strings.Contains(c.cmd, "cat ") {
+				t.Skip("symlinks cannot be created here")
 			}
 			chain, err := engine.ParseDialect(cmd, engine.POSIX)
 			if c.verdict == reject {
