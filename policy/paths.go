@@ -261,24 +261,32 @@ func neutralIn(t string) bool {
 	return neutralOut(t)
 }
 
-// judgeRedirect checks one redirect; it returns a reason to ask, and
-// whether it writes a file.
-func (e *pathEnv) judgeRedirect(cwd string, r engine.Redirect) (string, bool) {
+// pathNote is one judged path: why it asks, or that it was found fine.
+type pathNote struct {
+	msg string
+	ask bool
+}
+
+// judgeRedirect checks one redirect; it returns the note (none for the
+// null device and fd dups) and whether it writes a file.
+func (e *pathEnv) judgeRedirect(cwd string, r engine.Redirect) (*pathNote, bool) {
 	switch r.Op {
 	case redirect.DupOut, redirect.DupIn:
 		if isFdWord(r.Target) {
-			return "", false
+			return nil, false
 		}
 	case redirect.In:
 		if neutralIn(r.Target) {
-			return "", false
+			return nil, false
 		}
-		return e.judgePath(cwd, r.Target, "input redirect"), false
+		n := e.judgePath(cwd, r.Target, "input redirect")
+		return &n, false
 	}
 	if neutralOut(r.Target) {
-		return "", false
+		return nil, false
 	}
-	return e.judgePath(cwd, r.Target, "output redirect"), true
+	n := e.judgePath(cwd, r.Target, "output redirect")
+	return &n, true
 }
 
 func isFdWord(s string) bool {
@@ -297,15 +305,15 @@ func isFdWord(s string) bool {
 }
 
 // judgePath asks about a sensitive path or one outside the roots.
-func (e *pathEnv) judgePath(cwd, p, what string) string {
+func (e *pathEnv) judgePath(cwd, p, what string) pathNote {
 	abs := e.resolve(cwd, p)
 	if why := e.sensitive(abs); why != "" {
-		return what + " " + quoteArg(p) + " is sensitive: " + why
+		return pathNote{what + " " + quoteArg(p) + " is sensitive: " + why, true}
 	}
 	if !e.inRoots(abs) {
-		return what + " " + quoteArg(p) + " resolves outside the roots (" + abs + ")"
+		return pathNote{what + " " + quoteArg(p) + " resolves outside the roots (" + abs + ")", true}
 	}
-	return ""
+	return pathNote{what + " " + quoteArg(p) + " is inside the roots", false}
 }
 
 // dangerousRemoval reports a removal target that is /, the home
@@ -381,20 +389,15 @@ func isPathLike(a string) bool {
 		strings.Contains(a, "/../") || strings.Contains(a, `\..\`) || strings.HasSuffix(a, "/..")
 }
 
-// judgeArgs checks the path-like arguments of one command; it returns the
-// reasons to ask and whether the command writes files.
-func (e *pathEnv) judgeArgs(cwd string, args []string) (reasons []string, writes bool) {
+// judgeArgs checks the path-like arguments of one command; it returns a
+// note per path and whether the command writes files.
+func (e *pathEnv) judgeArgs(cwd string, args []string) (notes []pathNote, writes bool) {
 	name := args[0]
 	fileCmd := fileCommands[name]
 	writes = writeCommands[name]
 	remove := removeCommands[name]
 	skipFirst := name == "chmod" || name == "chown" || name == "chgrp" || patternFirst(args)
 	operands := false
-	add := func(r string) {
-		if r != "" {
-			reasons = append(reasons, r)
-		}
-	}
 	for _, a := range args[1:] {
 		if !operands && a == "--" {
 			operands = true
@@ -402,13 +405,13 @@ func (e *pathEnv) judgeArgs(cwd string, args []string) (reasons []string, writes
 		}
 		if !operands && strings.HasPrefix(a, "-") && len(a) > 1 {
 			if _, v, ok := strings.Cut(a, "="); ok && isPathLike(v) {
-				add(e.judgePath(cwd, v, "path"))
+				notes = append(notes, e.judgePath(cwd, v, "path"))
 			}
 			continue
 		}
 		if name == "dd" {
 			if k, v, ok := strings.Cut(a, "="); ok && (k == "if" || k == "of") {
-				add(e.judgePath(cwd, v, "dd "+k+"="))
+				notes = append(notes, e.judgePath(cwd, v, "dd "+k+"="))
 			}
 			continue
 		}
@@ -421,11 +424,11 @@ func (e *pathEnv) judgeArgs(cwd string, args []string) (reasons []string, writes
 		}
 		if remove {
 			if abs := e.resolve(cwd, a); e.dangerousRemoval(abs) {
-				add(name + " " + quoteArg(a) + " would remove /, the home directory, a root or a parent of one (" + abs + ")")
+				notes = append(notes, pathNote{name + " " + quoteArg(a) + " would remove /, the home directory, a root or a parent of one (" + abs + ")", true})
 				continue
 			}
 		}
-		add(e.judgePath(cwd, a, "path"))
+		notes = append(notes, e.judgePath(cwd, a, "path"))
 	}
-	return reasons, writes
+	return notes, writes
 }

@@ -272,27 +272,32 @@ func (p *Policy) judge(s *engine.Segment, i int, cwd string, env *pathEnv) (engi
 	}
 
 	// 5. Paths, redirects, cd.
-	var pathAsks []string
+	var pathAsks, pathOK []string
+	note := func(n *pathNote) {
+		switch {
+		case n == nil:
+		case n.ask:
+			pathAsks = append(pathAsks, n.msg)
+		default:
+			pathOK = append(pathOK, n.msg)
+		}
+	}
 	for _, r := range s.Redirects {
-		why, writes := env.judgeRedirect(cwd, r)
-		if why != "" {
-			pathAsks = append(pathAsks, why)
-		}
-		if writes {
-			f.redirects = true
-		}
+		n, writes := env.judgeRedirect(cwd, r)
+		note(n)
+		f.redirects = f.redirects || writes
 	}
 	for _, c := range a.cmds {
 		for _, r := range c.redirects {
-			why, writes := env.judgeRedirect(cwd, r)
-			if why != "" {
-				pathAsks = append(pathAsks, why)
-			}
+			n, writes := env.judgeRedirect(cwd, r)
+			note(n)
 			f.redirects = f.redirects || writes
 		}
 		if len(c.args) > 0 && c.args[0] != "cd" {
-			whys, writes := env.judgeArgs(cwd, c.args)
-			pathAsks = append(pathAsks, whys...)
+			notes, writes := env.judgeArgs(cwd, c.args)
+			for i := range notes {
+				note(&notes[i])
+			}
 			f.writes = f.writes || writes
 		}
 	}
@@ -310,6 +315,8 @@ func (p *Policy) judge(s *engine.Segment, i int, cwd string, env *pathEnv) (engi
 				pathAsks = append(pathAsks, "cd "+quoteArg(target)+" leaves the roots ("+abs+")")
 			} else if why := env.sensitive(abs); why != "" {
 				pathAsks = append(pathAsks, "cd "+quoteArg(target)+" enters a sensitive directory: "+why)
+			} else {
+				pathOK = append(pathOK, "cd "+quoteArg(target)+" stays inside the roots")
 			}
 			newCwd = abs
 		}
@@ -317,6 +324,7 @@ func (p *Policy) judge(s *engine.Segment, i int, cwd string, env *pathEnv) (engi
 
 	sd.Reasons = append(asks, sd.Reasons...)
 	sd.Reasons = append(sd.Reasons, pathAsks...)
+	sd.Reasons = append(sd.Reasons, pathOK...)
 	sd.Rule = rule
 	if allowed && !structural && len(pathAsks) == 0 {
 		sd.Verdict = engine.Allow
