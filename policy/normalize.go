@@ -120,7 +120,7 @@ type analysis struct {
 }
 
 func analyze(seg *engine.Segment) *analysis {
-	a := &analysis{seg: seg}
+	a := &analysis{seg: seg, layers: make([][]string, 0, 2), cmds: make([]command, 0, 1)}
 	for _, as := range seg.Assigns {
 		a.envs = append(a.envs, as.Name)
 	}

@@ -19,6 +19,8 @@ type pathEnv struct {
 	resolved bool
 	home     string
 	roots    []string
+	// homeSlash is home with forward slashes and a trailing slash.
+	homeSlash string
 }
 
 func (e *pathEnv) init() {
@@ -32,6 +34,10 @@ func (e *pathEnv) init() {
 	}
 	if home != "" {
 		e.home = cachedResolve(home)
+		e.homeSlash = foldCase(filepath.ToSlash(e.home))
+		if !strings.HasSuffix(e.homeSlash, "/") {
+			e.homeSlash += "/"
+		}
 	}
 	roots := e.p.Roots
 	if len(roots) == 0 {
@@ -111,7 +117,10 @@ func resolveFrom(cur, rest string) string {
 			cur = filepath.Dir(cur)
 			continue
 		}
-		next := filepath.Join(cur, part)
+		next := cur + string(filepath.Separator) + part
+		if strings.HasSuffix(cur, string(filepath.Separator)) {
+			next = cur + part
+		}
 		fi, err := os.Lstat(next)
 		if err != nil {
 			return filepath.Clean(filepath.Join(append([]string{next}, parts[i+1:]...)...))
@@ -192,35 +201,46 @@ var sensitiveDirs = map[string]string{
 func (e *pathEnv) sensitive(p string) string {
 	e.init()
 	fp := foldCase(filepath.ToSlash(p))
-	if e.home != "" {
-		h := foldCase(filepath.ToSlash(e.home))
-		if rel, ok := strings.CutPrefix(fp, h+"/"); ok {
-			for k, why := range sensitiveHome {
-				if rel == k || strings.HasPrefix(rel, k+"/") {
-					return why
-				}
+	if e.homeSlash != "" && strings.HasPrefix(fp, e.homeSlash) {
+		rel := fp[len(e.homeSlash):]
+		for k, why := range sensitiveHome {
+			if strings.HasPrefix(rel, k) && (len(rel) == len(k) || rel[len(k)] == '/') {
+				return why
 			}
 		}
 	}
-	parts := strings.Split(fp, "/")
-	for i, part := range parts {
-		if why, ok := sensitiveDirs[part]; ok {
-			return why
+	rest, prev, base := fp, "", ""
+	for rest != "" {
+		part := rest
+		if i := strings.IndexByte(rest, '/'); i >= 0 {
+			part, rest = rest[:i], rest[i+1:]
+		} else {
+			rest = ""
 		}
-		if part == ".git" && i+1 < len(parts) && (parts[i+1] == "hooks" || parts[i+1] == "config") {
-			return "git " + parts[i+1] + " (runs programs)"
+		if part == "" {
+			continue
 		}
+		if part[0] == '.' {
+			if why, ok := sensitiveDirs[part]; ok {
+				return why
+			}
+		}
+		if prev == ".git" && (part == "hooks" || part == "config") {
+			return "git " + part + " (runs programs)"
+		}
+		prev, base = part, part
 	}
-	base := parts[len(parts)-1]
 	if why, ok := sensitiveNames[base]; ok {
 		return why
 	}
 	if strings.HasPrefix(base, ".env.") {
 		return "secrets"
 	}
-	for _, k := range []string{"id_rsa", "id_ed25519", "id_ecdsa", "id_dsa"} {
-		if strings.HasPrefix(base, k) {
-			return "an ssh key"
+	if strings.HasPrefix(base, "id_") {
+		for _, k := range []string{"id_rsa", "id_ed25519", "id_ecdsa", "id_dsa"} {
+			if strings.HasPrefix(base, k) {
+				return "an ssh key"
+			}
 		}
 	}
 	if strings.HasSuffix(base, ".pem") || strings.HasSuffix(base, ".p12") || strings.HasSuffix(base, ".pfx") {

@@ -40,7 +40,7 @@ func TestSensitive(t *testing.T) {
 	home := "/home/u"
 	e := &pathEnv{p: &Policy{Home: home}, startDir: "/work/p"}
 	e.init()
-	e.home = home
+	e.home, e.homeSlash = home, home+"/"
 	for p, want := range map[string]bool{
 		"/home/u/.ssh/id_ed25519": true, "/home/u/.aws/credentials": true, "/home/u/.config/gh/hosts.yml": true,
 		"/home/u/.bashrc": true, "/work/p/.git/hooks/pre-commit": true, "/work/p/.git/config": true,

@@ -178,7 +178,7 @@ func (p *Policy) chainChecks(c *engine.Chain, d *engine.Decision, facts []segFac
 // judge decides one segment. It returns the decision, the facts for the
 // chain-wide checks, and the directory later segments start in.
 func (p *Policy) judge(s *engine.Segment, i int, cwd string, env *pathEnv) (engine.SegmentDecision, segFacts, string) {
-	sd := engine.SegmentDecision{Segment: i, Verdict: engine.Ask, Reasons: []string{}}
+	sd := engine.SegmentDecision{Segment: i, Verdict: engine.Ask, Reasons: make([]string, 0, 2)}
 	var f segFacts
 	if len(s.Args) == 0 {
 		sd.Reasons = append(sd.Reasons, "empty segment")
@@ -203,7 +203,7 @@ func (p *Policy) judge(s *engine.Segment, i int, cwd string, env *pathEnv) (engi
 			return sd, f, cwd
 		}
 	}
-	asks := []string{}
+	var asks []string
 	askRule := ""
 	// 2. Ask rules.
 	for k := range p.Ask {
@@ -322,7 +322,9 @@ func (p *Policy) judge(s *engine.Segment, i int, cwd string, env *pathEnv) (engi
 		}
 	}
 
-	sd.Reasons = append(asks, sd.Reasons...)
+	if len(asks) > 0 {
+		sd.Reasons = append(asks, sd.Reasons...)
+	}
 	sd.Reasons = append(sd.Reasons, pathAsks...)
 	sd.Reasons = append(sd.Reasons, pathOK...)
 	sd.Rule = rule
