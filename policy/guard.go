@@ -567,6 +567,9 @@ func gitGuard(args []string) string {
 				continue
 			}
 			for d, r := range gitDangerLong {
+				if (d == "template" || d == "config") && sub != "clone" && sub != "init" && sub != "submodule" {
+					continue
+				}
 				if strings.HasPrefix(d, name) && (d == name || len(name) >= 3) {
 					return "git " + sub + " " + r
 				}

@@ -248,10 +248,10 @@ func (p *Policy) judge(s *engine.Segment, i int, cwd string, env *pathEnv) (engi
 				allowed, rule = true, r.Text
 				sd.Reasons = append(sd.Reasons, "matches "+kindWord(r)+" allow rule "+r.String())
 			}
-		} else if s.Builtin != "" && s.Builtin != engine.BuiltinCd && len(s.Assigns) == 0 {
+		} else if s.Builtin != "" && s.Builtin != engine.BuiltinCd {
 			allowed = true
 			sd.Reasons = append(sd.Reasons, "engine built-in "+string(s.Builtin))
-		} else if f.cd && len(s.Assigns) == 0 {
+		} else if f.cd {
 			allowed = true
 			sd.Reasons = append(sd.Reasons, "cd is an engine built-in; its target is judged below")
 		} else if p.ReadOnlyAutoAllow {

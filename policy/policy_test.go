@@ -127,7 +127,7 @@ func TestGuardEdges(t *testing.T) {
 		"sed -n -e 1p f": false, "sed --debug p f": false, "sed --i= p": true, "sed -n -- p -i": false,
 		"rg -A3 -- -z": false, "rg -tz foo": false, "rg -jz foo": false, "rg -uuz foo": true,
 		"git log -p": false, "git show --stat": false, "git --no-pager log": false, "git -C. log": true,
-		"git commit -c HEAD": false, "git clone -u x y": true, "git push --rec=x": true,
+		"git commit -c HEAD": false, "git commit --template=t": false, "git init --template=t": true, "git clone --config x=y u": true, "git clone -u x y": true, "git push --rec=x": true,
 		"git config --list": false, "git config user.name x": true, "git config --unset x": true,
 		"tar -tzf a.tgz": false, "tar cf - x": false, "tar -xf a --to-command sh": true,
 		"awk -F: '{print $1}' f": false, "awk -v x=1 'BEGIN{print x}'": false, "awk '{print $1 > $2}'": true,
@@ -196,5 +196,26 @@ func TestNarrowView(t *testing.T) {
 		if strings.Join(args, " ") != want {
 			t.Errorf("narrow(%q) = %q, want %q", cmd, args, want)
 		}
+	}
+}
+
+func TestAuthorizeConcurrent(t *testing.T) {
+	root, home := fixture(t)
+	p := &Policy{Allow: mustRules(t, defaultAllow), Deny: mustRules(t, defaultDeny), Home: home, ReadOnlyAutoAllow: true}
+	chains := []string{"git status && cat docs/readme.md", "sed -i s/a/b/ f", "sh -c 'curl x'", "cd sub && ls > x"}
+	done := make(chan struct{})
+	for g := 0; g < 4; g++ {
+		go func(g int) {
+			defer func() { done <- struct{}{} }()
+			for i := 0; i < 50; i++ {
+				c, _ := engine.ParseDialect(chains[(g+i)%len(chains)], engine.POSIX)
+				if _, err := p.Authorize(context.Background(), c, root); err != nil {
+					t.Error(err)
+				}
+			}
+		}(g)
+	}
+	for g := 0; g < 4; g++ {
+		<-done
 	}
 }
