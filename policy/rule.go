@@ -39,7 +39,8 @@ func (k RuleKind) String() string {
 	return "unknown"
 }
 
-// Rule is one permission rule.
+// Rule is one permission rule. Build rules with ParseRule (or Load), which
+// tokenise the text with chainrun's parser.
 type Rule struct {
 	// Text is the entry as written ("Bash(git diff:*)", "git status").
 	Text string
@@ -304,7 +305,12 @@ func (r *Rule) matchArgs(argv []string, canon bool) bool {
 
 func (r *Rule) first(a0 string, canon bool) bool {
 	if canon {
-		return a0 == r.canon0
+		c := r.canon0
+		if c == "" {
+			// A Rule built by hand rather than by ParseRule.
+			c = canonicalName(r.Tokens[0])
+		}
+		return a0 == c
 	}
 	return a0 == r.Tokens[0]
 }

@@ -1,8 +1,11 @@
 package policy
 
 import (
+	"context"
 	"errors"
 	"testing"
+
+	"github.com/chainrun/chainrun/engine"
 )
 
 func TestParseRuleKinds(t *testing.T) {
@@ -115,5 +118,13 @@ func TestCanonicalName(t *testing.T) {
 		if got := canonicalName(in); got != want {
 			t.Errorf("canonicalName(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+func TestHandBuiltRuleStillDenies(t *testing.T) {
+	p := &Policy{Deny: []Rule{{Text: "rm", Kind: Prefix, Tokens: []string{"rm"}}}}
+	d, err := p.Authorize(context.Background(), parse(t, "/bin/RM.exe x"), t.TempDir())
+	if err != nil || d.Verdict != engine.Deny {
+		t.Fatalf("%v %v", d.Verdict, err)
 	}
 }
