@@ -155,21 +155,23 @@ func init() {
 			known: []string{"html", "help", "path", "where"}, abbrev: true,
 			danger: map[string]string{"-P": "man -P runs a pager program", "--pager": "man --pager runs a pager program",
 				"-H": "man -H runs a browser", "--html": "man --html runs a browser"}}),
-		"ssh":   flagGuard(sshSpec("ssh")),
-		"scp":   flagGuard(sshSpec("scp")),
-		"sftp":  flagGuard(sshSpec("sftp")),
-		"rsync": flagGuard(rsyncSpec),
-		"zip":   zipGuard,
-		"go":    goGuard,
-		"npm":   npmGuard,
-		"npx":   always("npx runs a package from the registry"),
-		"bunx":  always("bunx runs a package from the registry"),
-		"pnpx":  always("pnpx runs a package from the registry"),
-		"pnpm":  subGuard(map[string]string{"dlx": "pnpm dlx runs a package from the registry", "create": "pnpm create runs a package from the registry", "exec": "pnpm exec runs a program"}),
-		"yarn":  subGuard(map[string]string{"dlx": "yarn dlx runs a package from the registry", "create": "yarn create runs a package from the registry", "exec": "yarn exec runs a program"}),
-		"bun":   subGuard(map[string]string{"x": "bun x runs a package from the registry", "create": "bun create runs a package from the registry"}),
-		"xargs": always("xargs runs a command built from its input"),
-		"env":   envGuard,
+		"ssh":    flagGuard(sshSpec("ssh")),
+		"scp":    flagGuard(sshSpec("scp")),
+		"sftp":   flagGuard(sshSpec("sftp")),
+		"rsync":  flagGuard(rsyncSpec),
+		"zip":    zipGuard,
+		"go":     goGuard,
+		"npm":    npmGuard,
+		"npx":    always("npx runs a package from the registry"),
+		"bunx":   always("bunx runs a package from the registry"),
+		"pnpx":   always("pnpx runs a package from the registry"),
+		"pnpm":   subGuard(map[string]string{"dlx": "pnpm dlx runs a package from the registry", "create": "pnpm create runs a package from the registry", "exec": "pnpm exec runs a program"}),
+		"yarn":   subGuard(map[string]string{"dlx": "yarn dlx runs a package from the registry", "create": "yarn create runs a package from the registry", "exec": "yarn exec runs a program"}),
+		"bun":    subGuard(map[string]string{"x": "bun x runs a package from the registry", "create": "bun create runs a package from the registry"}),
+		"xargs":  always("xargs runs a command built from its input"),
+		"fd":     fdGuard,
+		"fdfind": fdGuard,
+		"env":    envGuard,
 		"tree": flagGuard(&flagSpec{shortVal: "LPIoHT", danger: map[string]string{"-o": "tree -o writes a file"},
 			longVal: []string{"filelimit", "timefmt", "sort", "charset"}}),
 		"uniq": uniqGuard,
@@ -842,6 +844,22 @@ func ruffGuard(args []string) string {
 		}
 		if a == "--fix" || strings.HasPrefix(a, "--fix=") && a != "--fix=false" {
 			return "ruff --fix rewrites files"
+		}
+	}
+	return ""
+}
+
+func fdGuard(args []string) string {
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		switch a {
+		case "-x", "--exec", "-X", "--exec-batch":
+			return "fd " + a + " runs a command"
+		}
+		if strings.HasPrefix(a, "--exec") {
+			return "fd --exec runs a command"
 		}
 	}
 	return ""

@@ -188,8 +188,11 @@ func (a *analysis) unwrap(args []string, depth int, afterWrapper bool) {
 			a.shellBody(name, args, depth)
 			return
 		}
-		if name == "find" {
+		switch name {
+		case "find":
 			a.findExec(args, depth)
+		case "fd", "fdfind":
+			a.fdExec(args, depth)
 		}
 		w, ok := wrappers[name]
 		if !ok {
@@ -314,6 +317,15 @@ func (a *analysis) shellBody(name string, args []string, depth int) {
 			body, found = args[i], true
 		}
 	}
+	if !found && (name == "su" || name == "runuser") {
+		for k, x := range args {
+			if x == "--" && k+1 < len(args) {
+				a.ask(name + " runs a command as another user")
+				a.unwrap(args[k+1:], depth+1, false)
+				return
+			}
+		}
+	}
 	if !found {
 		a.ask(name + " runs a script or an interactive shell")
 		return
@@ -362,6 +374,24 @@ func (a *analysis) findExec(args []string, depth int) {
 		case "-exec", "-execdir", "-ok", "-okdir":
 			j := i + 1
 			for j < len(args) && args[j] != ";" && args[j] != "+" {
+				j++
+			}
+			if j > i+1 {
+				a.unwrap(args[i+1:j], depth+1, false)
+			}
+			i = j
+		}
+	}
+}
+
+// fdExec unwraps the command fd runs with -x/--exec or -X/--exec-batch:
+// the rest of the words, or up to ";".
+func (a *analysis) fdExec(args []string, depth int) {
+	for i := 1; i < len(args); i++ {
+		switch args[i] {
+		case "-x", "--exec", "-X", "--exec-batch":
+			j := i + 1
+			for j < len(args) && args[j] != ";" {
 				j++
 			}
 			if j > i+1 {
@@ -590,6 +620,66 @@ var wrappers = map[string]func([]string) wrapResult{
 	"taskset": func(args []string) wrapResult {
 		i, opts := scanOpts(args, optSpec{operands: 1})
 		if _, ok := has(opts, "p", "pid"); ok || i >= len(args) {
+			return wrapResult{}
+		}
+		return wrapResult{cmd: args[i:]}
+	},
+	"strace":       simpleWrapper(optSpec{shortVal: "abeEIoOpPsSuUX", longVal: longs("output", "trace", "signal", "status", "user", "attach", "string-limit")}),
+	"ltrace":       simpleWrapper(optSpec{shortVal: "aAeEfFlnopsSuwD", longVal: longs("output", "library", "align", "indent", "user")}),
+	"valgrind":     simpleWrapper(optSpec{}),
+	"fakeroot":     simpleWrapper(optSpec{shortVal: "lsi", longVal: longs("lib", "faked")}),
+	"firejail":     simpleWrapper(optSpec{}),
+	"proxychains":  simpleWrapper(optSpec{shortVal: "f"}),
+	"proxychains4": simpleWrapper(optSpec{shortVal: "f"}),
+	"torsocks":     simpleWrapper(optSpec{shortVal: "upaP", longVal: longs("user", "pass", "address", "port")}),
+	"unbuffer":     simpleWrapper(optSpec{}),
+	"caffeinate":   simpleWrapper(optSpec{shortVal: "tw"}),
+	"nocache":      simpleWrapper(optSpec{}),
+	"catchsegv":    simpleWrapper(optSpec{}),
+	"entr":         simpleWrapper(optSpec{}),
+	"chroot":       simpleWrapper(optSpec{longVal: longs("userspec", "groups"), operands: 1}),
+	"unshare":      simpleWrapper(optSpec{shortVal: "SGRw", longVal: longs("setuid", "setgid", "root", "wd", "map-user", "map-group")}),
+	"nsenter":      simpleWrapper(optSpec{shortVal: "tSGrw", longVal: longs("target", "setuid", "setgid")}),
+	"systemd-run":  simpleWrapper(optSpec{shortVal: "pEu", longVal: longs("unit", "property", "setenv", "uid", "gid", "working-directory", "description", "slice")}),
+	"sg": func(args []string) wrapResult {
+		if len(args) < 3 {
+			return wrapResult{shell: true}
+		}
+		rest := args[2:]
+		if rest[0] == "-c" && len(rest) > 1 {
+			rest = rest[1:]
+		}
+		body := strings.Join(rest, " ")
+		return wrapResult{shellBody: &body}
+	},
+	"script": func(args []string) wrapResult {
+		_, opts := scanOpts(args, optSpec{shortVal: "cEIOTBmt", longVal: longs("command", "echo", "log-in", "log-out", "log-timing", "logging-format")})
+		if body, ok := has(opts, "c", "command"); ok {
+			return wrapResult{shellBody: &body}
+		}
+		return wrapResult{shell: true}
+	},
+	"parallel": func(args []string) wrapResult {
+		i, _ := scanOpts(args, optSpec{shortVal: "jSaIdEnNPL", longVal: longs("jobs", "sshlogin", "arg-file", "delimiter", "max-args", "joblog", "results")})
+		end := len(args)
+		for k := i; k < len(args); k++ {
+			if strings.HasPrefix(args[k], ":::") || args[k] == "::::" {
+				end = k
+				break
+			}
+		}
+		if i >= end {
+			return wrapResult{shell: true}
+		}
+		body := strings.Join(args[i:end], " ")
+		return wrapResult{shellBody: &body}
+	},
+	"start": func(args []string) wrapResult {
+		i := 1
+		for i < len(args) && strings.HasPrefix(args[i], "/") {
+			i++
+		}
+		if i >= len(args) {
 			return wrapResult{}
 		}
 		return wrapResult{cmd: args[i:]}

@@ -34,6 +34,10 @@ var bareBanned = map[string]bool{
 	"lua": true, "rscript": true, "osascript": true, "awk": true, "gawk": true, "mawk": true, "nawk": true,
 	"npx": true, "bunx": true, "pnpx": true, "ssh": true, "java": true, "py": true,
 	"ipython": true, "pypy": true, "pypy3": true, "tclsh": true, "wish": true, "expect": true,
+	"strace": true, "ltrace": true, "valgrind": true, "fakeroot": true, "firejail": true, "proxychains": true,
+	"proxychains4": true, "torsocks": true, "unbuffer": true, "caffeinate": true, "nocache": true, "catchsegv": true,
+	"entr": true, "chroot": true, "unshare": true, "nsenter": true, "systemd-run": true, "sg": true, "script": true,
+	"parallel": true, "start": true,
 }
 
 func isBanned(name string) bool {

@@ -218,6 +218,14 @@ var bypassCases = []bypassCase{
 	{class: 19, cmd: `timeout 5 nice ls`, verdict: "allow", why: "only narrow wrappers, then an allowed command"},
 	{class: 19, cmd: "env " + strings.Repeat("env ", 17) + "ls", verdict: "ask", why: "wrappers nested deeper than 16"},
 	{class: 19, cmd: `sudo -s`, verdict: "ask", why: "sudo -s starts a shell"},
+	{class: 19, cmd: `strace -f -o trace.txt curl x`, verdict: "deny", why: "strace runs its command"},
+	{class: 19, cmd: `runuser -u bob -- curl x`, verdict: "deny", why: "runuser -u … -- command"},
+	{class: 19, cmd: `script -qc 'curl x' /dev/null`, verdict: "deny", why: "script -c body"},
+	{class: 19, cmd: `parallel curl ::: a b`, verdict: "deny", why: "parallel runs its command through a shell"},
+	{class: 19, cmd: `fd -e go -x rm -rf`, verdict: "deny", why: "fd -x runs rm -rf"},
+	{class: 19, cmd: `chroot / curl x`, verdict: "deny", why: "chroot's new root operand skipped"},
+	{class: 19, cmd: `start /b curl x`, verdict: "deny", why: "Windows start runs its command"},
+	{class: 19, cmd: `fd -x cat`, verdict: "ask", why: "fd -x under fd:*", allow: []string{"fd:*"}},
 
 	// 20. Shell wrappers hiding writes.
 	{class: 20, cmd: `bash -c 'echo x >> .claude/settings.json'`, verdict: "ask", why: "shell wrapper; body writes agent settings"},
