@@ -743,7 +743,7 @@ func npmGuard(args []string) string {
 		}
 		name, _, _ := strings.Cut(a, "=")
 		for _, d := range []string{"--script-shell", "--node-options", "--call"} {
-			if len(name) > 3 && strings.HasPrefix(d, name) {
+			if name == d || len(name) >= 6 && strings.HasPrefix(d, name) {
 				return "npm " + d + " runs a program"
 			}
 		}
