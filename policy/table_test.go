@@ -30,7 +30,7 @@ type bypassCase struct {
 	ask      []string
 	deny     []string
 	readOnly bool
-	known    string // a known gap outside the policy: the case is skipped with this text
+	known    string // a known gap outside the policy: while it lasts the case is skipped with this text
 }
 
 var defaultAllow = []string{
@@ -520,15 +520,15 @@ func TestBypassTable(t *testing.T) {
 			name = name[:60]
 		}
 		t.Run(name, func(t *testing.T) {
-			if c.known != "" {
-				t.Skip("known gap: " + c.known)
-			}
 			if !symlinksOK && strings.Contains(c.cmd, "link") && strings.Contains(c.cmd, "cat ") {
 				t.Skip("symlinks cannot be created here")
 			}
 			chain, err := engine.ParseDialect(cmd, engine.POSIX)
 			if c.verdict == reject {
 				var pe *engine.ParseError
+				if err == nil && c.known != "" {
+					t.Skip("known gap: " + c.known)
+				}
 				if err == nil || !errors.As(err, &pe) || (pe.Kind != engine.KindSyntax && pe.Kind != engine.KindUnsupported) {
 					t.Fatalf("class %d: %q: want a parse refusal (%s), got err=%v", c.class, c.cmd, c.why, err)
 				}
