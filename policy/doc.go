@@ -13,7 +13,7 @@
 // # Security
 //
 // The policy judges the argv, assignments and redirects the engine will
-// spawn, never a re-joined string, so quoting tricks ('r''m', \rm) cannot
+// spawn, never a re-joined string, so quoting tricks ('r”m', \rm) cannot
 // hide a program. Input the parser refuses ($(…), globs, control flow,
 // invisible or bidirectional characters) never reaches it.
 //
