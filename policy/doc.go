@@ -14,8 +14,9 @@
 //
 // The policy judges the argv, assignments and redirects the engine will
 // spawn, never a re-joined string, so quoting tricks (empty quotes inside
-// a name, a leading backslash) cannot hide a program. Input the parser refuses ($(…), globs, control flow,
-// invisible or bidirectional characters) never reaches it.
+// a name, a leading backslash) cannot hide a program. Input the parser
+// refuses ($(…), globs, control flow, invisible or bidirectional
+// characters) never reaches it.
 //
 // Deny and ask rules are matched against every view of a segment: the
 // argv as written, the argv with safe variables and simple wrappers
