@@ -117,10 +117,16 @@ type analysis struct {
 	// asks are structural reasons that make the segment ask whatever the
 	// allow rules say.
 	asks []string
+
+	// Room for the common case, saving allocations.
+	layersBuf [2][]string
+	cmdsBuf   [1]command
 }
 
 func analyze(seg *engine.Segment) *analysis {
-	a := &analysis{seg: seg, layers: make([][]string, 0, 2), cmds: make([]command, 0, 1)}
+	a := &analysis{seg: seg}
+	a.layers = a.layersBuf[:0]
+	a.cmds = a.cmdsBuf[:0]
 	for _, as := range seg.Assigns {
 		a.envs = append(a.envs, as.Name)
 	}

@@ -435,11 +435,23 @@ func matchBroad(r *Rule, a *analysis) bool {
 			return true
 		}
 	}
-	if a.narrow != nil && len(a.narrow) > 0 && (r.matchArgs(a.narrow, false) || r.matchFlagSet(a.narrow, false)) {
-		return true
-	}
 	if r.Kind == Exact && len(r.Assigns) > 0 && equalTokens(r.Tokens, a.seg.Args) {
 		return true
 	}
-	return r.matchArgs(a.seg.Args, false)
+	// The argv as written and the allow view are often the very slice the
+	// first layer is (argv[0] already canonical); a canonical match covers
+	// them then.
+	raw := a.seg.Args
+	rawCovered := len(a.layers) > 0 && sameSlice(a.layers[0], raw)
+	narrowSame := a.narrow != nil && sameSlice(a.narrow, raw)
+	if len(a.narrow) > 0 && !(narrowSame && rawCovered) &&
+		(r.matchArgs(a.narrow, false) || r.matchFlagSet(a.narrow, false)) {
+		return true
+	}
+	return !rawCovered && !narrowSame && r.matchArgs(raw, false)
+}
+
+// sameSlice reports whether a and b are the same slice of the same array.
+func sameSlice(a, b []string) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
