@@ -389,13 +389,14 @@ var rgSpec = &flagSpec{
 }
 
 func awkGuard(args []string) string {
-	spec := &flagSpec{shortVal: "Ffveil", longVal: []string{"field-separator", "assign", "source", "file", "include", "load", "exec"},
+	spec := &flagSpec{shortVal: "FfveilW", longVal: []string{"field-separator", "assign", "source", "file", "include", "load", "exec"},
 		abbrev: true,
 		danger: map[string]string{
 			"-f": "awk -f reads a program that cannot be checked", "--file": "awk --file reads a program that cannot be checked",
 			"-i": "awk -i includes a library", "--include": "awk --include includes a library",
 			"-l": "awk -l loads an extension", "--load": "awk --load loads an extension",
 			"-E": "awk -E reads a program that cannot be checked", "--exec": "awk --exec reads a program that cannot be checked",
+			"-W": "awk -W options can read a program from a file (mawk -W exec)",
 		}}
 	var progs []string
 	spec.check = func(flag, val string) string {
@@ -497,6 +498,7 @@ var gitDangerLong = map[string]string{
 	"web":                 "--web runs a browser",
 	"interactive":         "--interactive runs an editor",
 	"output-directory":    "--output-directory writes files",
+	"filters":             "--filters runs the repository's clean and smudge filters",
 }
 
 // gitSafeLong are real git options that abbreviate a dangerous one.

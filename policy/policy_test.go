@@ -131,7 +131,7 @@ func TestGuardEdges(t *testing.T) {
 		"git config --list": false, "git config user.name x": true, "git config --unset x": true,
 		"tar -tzf a.tgz": false, "tar cf - x": false, "tar -xf a --to-command sh": true,
 		"awk -F: '{print $1}' f": false, "awk -v x=1 'BEGIN{print x}'": false, "awk '{print $1 > $2}'": true,
-		"awk -e 'BEGIN{system(\"x\")}'": true, "awk '{x = $1 \"|\"}'": false,
+		"awk -e 'BEGIN{system(\"x\")}'": true, "mawk -W exec p.awk": true, "git cat-file --filters HEAD:x": true, "awk '{x = $1 \"|\"}'": false,
 		"ssh -o StrictHostKeyChecking=no h": false, "ssh -o 'LocalCommand id' h": true, "ssh -F cfg h": true,
 		"scp -S x a b": true, "npm ci": false, "npm config get x": false, "npm config set x y": true,
 		"npm --script=sh t": true, "npm --ca=x ci": false, "npm --call x": true, "go vet ./...": false, "go run .": true, "go generate": true, "go env -w X=y": true,
