@@ -547,6 +547,9 @@ var wrappers = map[string]func([]string) wrapResult{
 		}
 		rest := append(split, args[i:]...)
 		j := 0
+		for j < len(rest) && rest[j] == "-" {
+			j++ // a lone "-" is -i
+		}
 		for j < len(rest) && isAssignWord(rest[j]) {
 			r.envs = append(r.envs, rest[j][:strings.IndexByte(rest[j], '=')])
 			j++

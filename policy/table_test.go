@@ -215,6 +215,7 @@ var bypassCases = []bypassCase{
 	{class: 19, cmd: `doas curl x`, verdict: "deny", why: "doas"},
 	{class: 19, cmd: `busybox rm -rf x`, verdict: "deny", why: "busybox applet"},
 	{class: 19, cmd: `env FOO=1 curl x`, verdict: "deny", why: "env assignments skipped"},
+	{class: 19, cmd: `env - curl x`, verdict: "deny", why: "a lone - is env -i"},
 	{class: 19, cmd: `timeout 5 nice ls`, verdict: "allow", why: "only narrow wrappers, then an allowed command"},
 	{class: 19, cmd: "env " + strings.Repeat("env ", 17) + "ls", verdict: "ask", why: "wrappers nested deeper than 16"},
 	{class: 19, cmd: `sudo -s`, verdict: "ask", why: "sudo -s starts a shell"},
