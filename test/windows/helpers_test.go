@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -31,6 +32,9 @@ import (
 //	exit   exits with CHAINRUN_CODE
 //	lines  prints lines 1…CHAINRUN_N
 //	head   copies the first line of stdin to stdout and exits
+//	trap   prints "ready", waits for Ctrl+Break, prints "interrupted" and
+//	       exits 7
+//	cp437  writes "caf\x82" (é in the OEM code pages 437 and 850)
 func TestMain(m *testing.M) {
 	switch os.Getenv("CHAINRUN_HELPER") {
 	case "":
@@ -62,6 +66,19 @@ func TestMain(m *testing.M) {
 			fmt.Fprintln(w, i)
 		}
 		w.Flush()
+	case "trap":
+		c := make(chan os.Signal, 1)
+		signal.Notify(c, os.Interrupt)
+		fmt.Println("ready")
+		select {
+		case <-c:
+			fmt.Println("interrupted")
+			os.Exit(7)
+		case <-time.After(time.Minute):
+			os.Exit(1)
+		}
+	case "cp437":
+		os.Stdout.Write([]byte("caf\x82\r\n"))
 	case "head":
 		line, _ := bufio.NewReader(os.Stdin).ReadString('\n')
 		fmt.Print(line)
