@@ -217,3 +217,37 @@ func TestUpstreamTerminatedAfterDownstreamExit(t *testing.T) {
 		t.Errorf("upstream %d alive %v, its child %d alive %v (stdout %q)", pid, alive(pid), gpid, alive(gpid), res.Stdout)
 	}
 }
+
+// singleQuoted renders an argument as one word: single quotes keep every
+// character, a ' itself is written '\''.
+func singleQuoted(a string) string { return "'" + strings.ReplaceAll(a, "'", `'\''`) + "'" }
+
+// The batch vectors once more, end to end: parsed by chainrun, resolved
+// as a batch file, quoted and spawned by the engine.
+func TestBatchVectorsThroughRun(t *testing.T) {
+	dir := writeScripts(t)
+	for _, sname := range []string{"S1", "S2"} {
+		for i, v := range batchVectors {
+			t.Run(fmt.Sprintf("%s/%d", sname, i), func(t *testing.T) {
+				t.Parallel()
+				if slices.ContainsFunc(v, func(a string) bool { return strings.Contains(a, "%") }) {
+					skipUnderWine(t, "Wine's cmd.exe lacks the %cd:~,% substring semantics")
+				}
+				src := singleQuoted(filepath.Join(dir, sname+".bat"))
+				for _, a := range v {
+					src += " " + singleQuoted(a)
+				}
+				cwd := tempDir(t)
+				res := runChain(t, src, engine.Options{Dir: cwd, Env: helperEnv("echo", "H="+helperPath(t))})
+				got := strings.Split(string(res.Stdout), "\x00")
+				assertNoInjection(t, cwd, got)
+				for sname == "S2" && len(got) > len(v) && got[len(got)-1] == "" {
+					got = got[:len(got)-1]
+				}
+				if res.ExitCode != 0 || res.Segments[0].Kind != "batch" || !slices.Equal(got, v) {
+					t.Errorf("%s %q: exit %d (%s), program got %q, stderr %q", sname, v, res.ExitCode, res.Segments[0].Kind, got, res.Stderr)
+				}
+			})
+		}
+	}
+}
