@@ -219,7 +219,7 @@ func TestUpstreamTerminatedAfterDownstreamExit(t *testing.T) {
 }
 
 // singleQuoted renders an argument as one word: single quotes keep every
-// character, a ' itself is written '\”.
+// character; a single quote inside is closed, escaped and reopened.
 func singleQuoted(a string) string { return "'" + strings.ReplaceAll(a, "'", `'\''`) + "'" }
 
 // The batch vectors once more, end to end: parsed by chainrun, resolved
