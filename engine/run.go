@@ -40,6 +40,10 @@ func Run(ctx context.Context, c *Chain, opts Options) (*Result, error) {
 	if opts.Auditor != nil {
 		defer func() { opts.Auditor.Audit(rec) }()
 	}
+	if err := Check(c, opts); err != nil {
+		rec.Err = err
+		return nil, err
+	}
 	if err := authorize(ctx, c, dir, opts, rec); err != nil {
 		rec.Err = err
 		return nil, err
@@ -741,7 +745,7 @@ func withAssigns(env []string, as []Assign) []string {
 outer:
 	for _, kv := range env {
 		for _, a := range as {
-			if len(kv) > len(a.Name) && kv[len(a.Name)] == '=' && kv[:len(a.Name)] == a.Name {
+			if len(kv) > len(a.Name) && kv[len(a.Name)] == '=' && envKeyEqual(kv[:len(a.Name)], a.Name) {
 				continue outer
 			}
 		}
@@ -750,7 +754,7 @@ outer:
 	for i, a := range as {
 		dup := false
 		for _, b := range as[i+1:] {
-			if b.Name == a.Name {
+			if envKeyEqual(b.Name, a.Name) {
 				dup = true
 			}
 		}
@@ -765,7 +769,7 @@ outer:
 func lookup(env []string, key string) (string, bool) {
 	for i := len(env) - 1; i >= 0; i-- {
 		kv := env[i]
-		if len(kv) > len(key) && kv[len(key)] == '=' && kv[:len(key)] == key {
+		if len(kv) > len(key) && kv[len(key)] == '=' && envKeyEqual(kv[:len(key)], key) {
 			return kv[len(key)+1:], true
 		}
 	}
@@ -781,7 +785,7 @@ func (r *runner) setEnv(key, val string) {
 	}
 	kv := key + "=" + val
 	for i, e := range r.env {
-		if len(e) > len(key) && e[len(key)] == '=' && e[:len(key)] == key {
+		if len(e) > len(key) && e[len(key)] == '=' && envKeyEqual(e[:len(key)], key) {
 			r.env[i] = kv
 			return
 		}

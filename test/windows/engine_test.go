@@ -77,21 +77,38 @@ func TestPathextFindsCmdShim(t *testing.T) {
 	}
 }
 
-// A chain whose argument cmd.exe cannot carry fails that segment with 126
-// and a message naming the argument; nothing of it runs.
+// A chain with an argument cmd.exe cannot carry is refused as a whole
+// before anything starts: the error names the segment and the argument,
+// and no segment of it runs, not even the ones before.
 func TestBatchArgumentRefused(t *testing.T) {
 	dir := tempDir(t)
 	os.WriteFile(filepath.Join(dir, "t.bat"), []byte("@echo RAN>ran.txt\r\n"), 0o644)
-	res := runChain(t, ".\\t.bat 'two\nlines'", engine.Options{Dir: dir})
-	seg := res.Segments[0]
-	if seg.ExitCode != 126 || !strings.Contains(seg.Error, "argument 1") {
-		t.Errorf("exit %d, error %q; want 126 naming argument 1", seg.ExitCode, seg.Error)
+	res, err := engine.RunString(context.Background(), "echo first > first.txt && .\\t.bat 'two\nlines'", engine.Options{Dir: dir})
+	var se *engine.SegmentError
+	if res != nil || !errors.As(err, &se) || se.Segment != 1 || engine.KindOf(err) != engine.KindUnsupported ||
+		!strings.Contains(err.Error(), "argument 1") {
+		t.Fatalf("got result %v, error %v; want an unsupported refusal of segment 2 naming argument 1", res, err)
 	}
-	if _, err := os.Stat(filepath.Join(dir, "ran.txt")); err == nil {
-		t.Error("the batch file ran")
+	for _, f := range []string{"first.txt", "ran.txt"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err == nil {
+			t.Errorf("%s exists: part of a refused chain ran", f)
+		}
 	}
 	if err := winproc.CheckBatchArgs(filepath.Join(dir, "t.bat"), []string{"two\nlines"}); err == nil {
 		t.Error("CheckBatchArgs accepted what Run refused")
+	}
+}
+
+// A cmd.exe built-in that makes no sense in one segment is refused before
+// anything runs.
+func TestRefusedCmdBuiltin(t *testing.T) {
+	dir := tempDir(t)
+	_, err := engine.RunString(context.Background(), "echo x > first.txt && pushd C:\\\\", engine.Options{Dir: dir})
+	if engine.KindOf(err) != engine.KindUnsupported || !strings.Contains(err.Error(), "pushd") {
+		t.Fatalf("error %v; want pushd refused", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "first.txt")); err == nil {
+		t.Error("first.txt exists: part of a refused chain ran")
 	}
 }
 
