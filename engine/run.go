@@ -48,6 +48,7 @@ func Run(ctx context.Context, c *Chain, opts Options) (*Result, error) {
 		rec.Err = err
 		return nil, err
 	}
+	defer guardConsole()()
 	r := newRunner(ctx, c, opts, dir)
 	res, err := r.run()
 	rec.Result, rec.Err = res, err
