@@ -252,4 +252,3 @@ func checkParseCase(bash, name, src string, inputs []string, gen *pChain) string
 func indent(s string) string {
 	return "    " + strings.ReplaceAll(strings.TrimRight(s, "\n"), "\n", "\n    ")
 }
-

@@ -193,4 +193,3 @@ func (q *renderer) space() string {
 	}
 	return " "
 }
-
