@@ -122,6 +122,8 @@ var trickyInputs = []struct {
 	{src: "s0 |\n s1 &&\n\n s2 ||\n\ts3"},
 	{src: "s0;\ns1"},
 	{src: "s0 ; # comment\ns1"},
+	{src: "s0 a # comment ending in a backslash\\\ns1 b"},
+	{src: "s0 a #\\\n\\\ns1 b"},
 	{src: "s0;"},
 	{src: "s0\n"},
 	{src: " \t s0 a\tb  \tc"},

@@ -49,7 +49,14 @@ func (q *renderer) word(value string, o wordOpts) string {
 	}
 	runes := []rune(value)
 	var b strings.Builder
-	for i := 0; i < len(runes); {
+	i := 0
+	if runes[0] == '@' {
+		// chainrun refuses a word starting @' or @" (a PowerShell
+		// here-string to a model writing PowerShell); quote the @ itself.
+		b.WriteString(pick(q.r, `\@`, `'@'`, `"@"`))
+		i = 1
+	}
+	for i < len(runes) {
 		n := 1 + q.r.IntN(4)
 		if i+n > len(runes) {
 			n = len(runes) - i
