@@ -127,3 +127,6 @@ func failures(t *testing.T, fails []string, max int) {
 		t.Error(f)
 	}
 }
+
+// lookShell finds an optional shell.
+func lookShell(name string) (string, error) { return exec.LookPath(name) }

@@ -79,8 +79,10 @@ type parseGen struct {
 	files int
 }
 
-func newParseGen(seed uint64) *parseGen {
-	r := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
+// newParseGen seeds a generator for case i of a suite run with seed:
+// every case has its own stream, so one case replays alone.
+func newParseGen(seed uint64, i int) *parseGen {
+	r := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15^uint64(i)))
 	return &parseGen{r: r, q: &renderer{r: r}}
 }
 
