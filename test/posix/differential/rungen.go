@@ -36,7 +36,7 @@ type runGen struct {
 	*parseGen
 	posix bool
 	clean bool // generate no file that may be missing
-	cds   int // cd .. used (at most once: the chain stays in its own tree)
+	cds   int  // cd .. used (at most once: the chain stays in its own tree)
 }
 
 func newRunGen(seed uint64, i int) *runGen {
@@ -296,7 +296,6 @@ func readsAll(prog string) bool {
 	}
 	return false
 }
-
 
 // echoOptionLike reports whether bash's echo would take a as options.
 func echoOptionLike(a string) bool {
