@@ -119,6 +119,9 @@ func runShell(ctx context.Context, shell, src, dir string, env []string) shellRe
 // failures reports a suite's mismatches, at most max of them in full.
 func failures(t *testing.T, fails []string, max int) {
 	t.Helper()
+	if s := os.Getenv("DIFF_SHOW"); s != "" {
+		max, _ = strconv.Atoi(s)
+	}
 	for i, f := range fails {
 		if i == max {
 			t.Errorf("... and %d more mismatches", len(fails)-max)
