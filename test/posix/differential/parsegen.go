@@ -21,6 +21,8 @@ type pChain struct {
 	// Inputs are the files its < redirects read; they are created first.
 	Inputs []string
 	Src    string
+	// Traits name generated features that known bugs depend on.
+	Traits map[string]bool
 }
 
 // pSeg is one generated simple command.
@@ -74,9 +76,10 @@ func (r pRedir) isOutputFile() bool {
 
 // parseGen generates chains for the parse suite.
 type parseGen struct {
-	r     *rand.Rand
-	q     *renderer
-	files int
+	r      *rand.Rand
+	q      *renderer
+	files  int
+	traits map[string]bool
 }
 
 // newParseGen seeds a generator for case i of a suite run with seed:
@@ -90,6 +93,7 @@ func newParseGen(seed uint64, i int) *parseGen {
 func (g *parseGen) chain() *pChain {
 	c := &pChain{}
 	g.files = 0
+	g.traits = map[string]bool{}
 	nPipes := 1 + g.r.IntN(4)
 	idx := 0
 	for p := range nPipes {
@@ -109,6 +113,7 @@ func (g *parseGen) chain() *pChain {
 		c.Pipes = append(c.Pipes, pipe)
 	}
 	c.Src = g.render(c)
+	c.Traits = g.traits
 	return c
 }
 
@@ -243,8 +248,28 @@ func (g *parseGen) render(c *pChain) string {
 
 // comment is the text of a comment: anything but a newline.
 func (g *parseGen) comment() string {
-	return strings.ReplaceAll(value(g.r, 10, false), "\n", " ")
+	c := strings.ReplaceAll(value(g.r, 10, false), "\n", " ")
+	if strings.HasSuffix(c, `\`) {
+		g.traits[traitCommentBackslash] = true
+	}
+	return c
 }
+
+// Traits of generated chains.
+const (
+	// A comment ends in a backslash, which bash does not read as a line
+	// continuation.
+	traitCommentBackslash = "comment-backslash"
+	// cd into a path through .. (sub/..), which bash refuses when the
+	// directory before the .. does not exist.
+	traitCdDotDot = "cd-dotdot"
+	// echo's arguments hold a \u escape, which bash's echo -e prints as
+	// is in the C locale.
+	traitEchoU = "echo-u-escape"
+	// A stage that may print a shell message (not found, a failed
+	// redirect) is not the last of its pipeline.
+	traitMessagePiped = "message-piped"
+)
 
 // opText renders an operator with spacing variants; next is the rendering
 // that follows it, which decides whether a blank is needed after it.

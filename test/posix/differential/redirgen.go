@@ -49,6 +49,7 @@ func (g *redirGen) pickFile(pool []string) string {
 // chain generates one chain.
 func (g *redirGen) chain() runCase {
 	g.posix, g.cds = true, 0
+	g.traits = map[string]bool{}
 	c := &pChain{}
 	nPipes := 1 + g.r.IntN(4)
 	for p := range nPipes {
@@ -72,7 +73,11 @@ func (g *redirGen) chain() runCase {
 			default:
 				st = g.filter()
 			}
-			g.redirects(st, s == 0)
+			failing := g.redirects(st, s == 0)
+			if (failing || st.Prog == "nosuchprog_x") && s < n-1 {
+				// The shell's own message may go down the pipe.
+				g.traits[traitMessagePiped] = true
+			}
 			if s < n-1 && g.r.IntN(10) == 0 && st.Prog != "nosuchprog_x" && st.Prog != "cd" {
 				st.PipeAmp = true
 				g.posix = false
@@ -81,7 +86,7 @@ func (g *redirGen) chain() runCase {
 		}
 		c.Pipes = append(c.Pipes, pipe)
 	}
-	return runCase{Src: g.render(c), POSIX: g.posix}
+	return runCase{Src: g.render(c), POSIX: g.posix, Traits: g.traits}
 }
 
 // producer starts a pipeline. Whatever it prints on stderr comes before
@@ -163,7 +168,8 @@ func (g *redirGen) single() *pSeg {
 // stage of its pipeline. Input redirects and failing redirects go on first
 // stages only: a later stage that does not read the pipe makes the stages
 // before it die of SIGPIPE at a moment that races with their writes.
-func (g *redirGen) redirects(s *pSeg, first bool) {
+// It reports whether it added a redirect that fails.
+func (g *redirGen) redirects(s *pSeg, first bool) (failing bool) {
 	missing := s.Prog == "nosuchprog_x"
 	words := len(s.Assigns) + 1 + len(s.Args)
 	where := func() int { return g.r.IntN(words + 1) }
@@ -251,6 +257,7 @@ func (g *redirGen) redirects(s *pSeg, first bool) {
 			add(n, "<", f)
 			add(-1, "<&", strconv.Itoa(n))
 		case k < 18 && !missing && first: // a redirect that fails
+			failing = true
 			switch g.r.IntN(4) {
 			case 0:
 				add(pick(g.r, -1, 2), pick(g.r, ">", ">>"), pick(g.r, badTargets...))
@@ -267,4 +274,5 @@ func (g *redirGen) redirects(s *pSeg, first bool) {
 		}
 	}
 	sortStable(s.Redirs)
+	return failing
 }

@@ -25,7 +25,8 @@ var seedFiles = []struct{ Name, Data string }{
 
 // runCase is one generated chain.
 type runCase struct {
-	Src string
+	Src    string
+	Traits map[string]bool
 	// POSIX: nothing in the chain is bash-only (&>, |&, echo -e/-E,
 	// backslashes in echo's arguments), so dash should agree too.
 	POSIX bool
@@ -55,6 +56,7 @@ var (
 // chain generates one chain.
 func (g *runGen) chain() runCase {
 	g.posix, g.cds = true, 0
+	g.traits = map[string]bool{}
 	c := &pChain{}
 	nPipes := 1 + g.r.IntN(4)
 	for p := range nPipes {
@@ -94,7 +96,7 @@ func (g *runGen) chain() runCase {
 		}
 		c.Pipes = append(c.Pipes, []*pSeg{g.single(last)})
 	}
-	return runCase{Src: g.render(c), POSIX: g.posix}
+	return runCase{Src: g.render(c), POSIX: g.posix, Traits: g.traits}
 }
 
 func seg(prog string, args ...string) *pSeg { return &pSeg{Prog: prog, Args: args} }
@@ -120,6 +122,11 @@ func (g *runGen) echo() *pSeg {
 			s.Args = append(s.Args, g.text()+pick(g.r, echoEscapes...)+g.text())
 		} else {
 			s.Args = append(s.Args, g.text())
+		}
+	}
+	for _, a := range s.Args {
+		if strings.Contains(a, `\u`) {
+			g.traits[traitEchoU] = true
 		}
 	}
 	if prog == "echo" {
@@ -221,6 +228,9 @@ func (g *runGen) single(last bool) *pSeg {
 		}
 		if t == "" {
 			return seg("cd")
+		}
+		if t == "sub/.." {
+			g.traits[traitCdDotDot] = true
 		}
 		return seg("cd", t)
 	case k < 15:
