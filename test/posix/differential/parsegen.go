@@ -278,8 +278,12 @@ func (g *parseGen) opText(op, next string) string {
 	post := pick(g.r, "", " ", " ", "  ")
 	switch op {
 	case "&&", "||", "|", "|&":
-		if g.r.IntN(8) == 0 {
+		switch g.r.IntN(16) {
+		case 0, 1:
 			post = pick(g.r, "\n", " \n", "\n\t", " \n\n ")
+		case 2:
+			// A comment may follow an operator that continues the line.
+			post = " #" + g.comment() + "\n"
 		}
 	case ";":
 		switch g.r.IntN(6) {

@@ -168,9 +168,19 @@ func (g *runGen) producer() *pSeg {
 	case 11:
 		return seg("cut", append(pick(g.r, []string{"-d,", "-f1"}, []string{"-c1-3"}, []string{"-d", ",", "-f2"}), pick(g.r, "b.txt", "a.txt"))...)
 	case 12:
+		if g.r.IntN(3) == 0 {
+			// The segment's own PATH finds its program.
+			s := seg("ls", "sub")
+			s.Assigns = [][2]string{{"PATH", pick(g.r, "/nonexistent", "/bin", "/usr/bin:/bin", "/nonexistent:/usr/bin")}}
+			return s
+		}
 		return g.withAssign(seg("printenv", "V"))
 	default:
-		return seg(pick(g.r, "true", "false", "cd", "nosuchprog_x"), pick(g.r, []string{}, []string{"sub"}, []string{"x y"})...)
+		if g.r.IntN(4) == 0 {
+			// exit in a pipeline ends only its stage.
+			return seg("exit", pick(g.r, "3", "0"))
+		}
+		return seg(pick(g.r, "true", "false", "cd", "nosuchprog_x"), pick(g.r, []string{}, []string{"sub"}, []string{"x y"}, []string{"sub", "sub"})...)
 	}
 }
 
@@ -239,11 +249,14 @@ func (g *runGen) single(last bool) *pSeg {
 			[]string{"-s", "empty"}, []string{"x", "=", "x"}, []string{"x", "!=", "x"}, []string{"-n", ""},
 			[]string{"-z", ""}, []string{"3", "-lt", "5"}, []string{"7", "-eq", "8"})...)
 	case k < 16:
-		return seg(pick(g.r, "true", "false", "pwd"))
+		if g.r.IntN(5) == 0 {
+			return seg("pwd", pick(g.r, "-L", "-P"))
+		}
+		return seg(pick(g.r, "true", "false", "pwd"), pick(g.r, []string{}, []string{}, []string{"x"})...)
 	case k < 17:
 		return seg("basename", pick(g.r, []string{"/x/y/z.txt", ".txt"}, []string{"a/b/"})...)
 	case k < 19 && last:
-		return seg("exit", pick(g.r, []string{}, []string{"0"}, []string{"3"}, []string{"42"}, []string{"255"})...)
+		return seg("exit", pick(g.r, []string{}, []string{"0"}, []string{"3"}, []string{"42"}, []string{"255"}, []string{"256"}, []string{"-1"}, []string{"abc"})...)
 	case k < 19:
 		if g.r.IntN(3) == 0 {
 			return seg("exit", pick(g.r, "4", "0"))
