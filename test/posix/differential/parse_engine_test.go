@@ -25,6 +25,26 @@ func checkEngineParse(br *parseRun, src string, gen *pChain) string {
 	if gen != nil {
 		d.WriteString(diffRedirects(chain, gen))
 	}
+	d.WriteString(checkSpans(chain, src))
+	return d.String()
+}
+
+// checkSpans checks that every segment's span lies in the source, in
+// order, without overlap, and that its Text is the source it spans.
+func checkSpans(c *engine.Chain, src string) string {
+	var d strings.Builder
+	prevEnd := 0
+	for _, s := range c.Segments() {
+		sp := s.Span
+		if sp.Start < prevEnd || sp.End < sp.Start || sp.End > len(src) {
+			fmt.Fprintf(&d, "  segment %d %q: span [%d,%d) out of order or outside the source\n", s.Index, s.Args, sp.Start, sp.End)
+			continue
+		}
+		if s.Text != src[sp.Start:sp.End] {
+			fmt.Fprintf(&d, "  segment %d: Text %q is not the source it spans, %q\n", s.Index, s.Text, src[sp.Start:sp.End])
+		}
+		prevEnd = sp.End
+	}
 	return d.String()
 }
 
@@ -104,6 +124,7 @@ func diffRedirects(c *engine.Chain, gen *pChain) string {
 var trickyInputs = []struct {
 	src    string
 	inputs []string
+	bug    string // the known bug it shows, if that bug is still open
 }{
 	{src: `s0 a#b #c`},
 	{src: `s0 #a && b $(x) ` + "`y`"},
@@ -122,8 +143,8 @@ var trickyInputs = []struct {
 	{src: "s0 |\n s1 &&\n\n s2 ||\n\ts3"},
 	{src: "s0;\ns1"},
 	{src: "s0 ; # comment\ns1"},
-	{src: "s0 a # comment ending in a backslash\\\ns1 b"},
-	{src: "s0 a #\\\n\\\ns1 b"},
+	{src: "s0 a # comment ending in a backslash\\\ns1 b", bug: "comment-backslash"},
+	{src: "s0 a #\\\n\\\ns1 b", bug: "comment-backslash"},
 	{src: "s0;"},
 	{src: "s0\n"},
 	{src: " \t s0 a\tb  \tc"},
@@ -173,12 +194,20 @@ var trickyInputs = []struct {
 // TestParseDifferentialTable compares hand-written tricky inputs with bash.
 func TestParseDifferentialTable(t *testing.T) {
 	bash := needShell(t, "bash")
+	var known knownCases
 	fails := forEach(len(trickyInputs), func(i int) string {
 		c := trickyInputs[i]
-		return checkParseCase(bash, "tricky input "+strconv.Itoa(i), c.src, c.inputs, nil)
+		r := checkParseCase(bash, "tricky input "+strconv.Itoa(i), c.src, c.inputs, nil)
+		if kb := knownBugByID(c.bug); r != "" && kb != nil {
+			known.add(kb, r)
+			return ""
+		}
+		return r
 	})
-	msg := fmt.Sprintf("differential parse: %d tricky inputs, %d matched bash", len(trickyInputs), len(trickyInputs)-len(fails))
+	msg := fmt.Sprintf("differential parse: %d tricky inputs, %d matched bash", len(trickyInputs), len(trickyInputs)-len(fails)-known.count())
+	msg += known.summary()
 	fmt.Println(msg)
 	t.Log(msg)
+	known.log(t)
 	failures(t, fails, 30)
 }
