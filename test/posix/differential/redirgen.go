@@ -14,6 +14,9 @@ type redirGen struct {
 	*runGen
 	used map[string]int // file -> the stage of the current pipeline using it
 	cur  int            // the stage being generated
+	// moved: a cd came earlier in the chain, so a name the stage uses may
+	// not exist where it now runs and a redirect to it may fail.
+	moved, mayFail bool
 }
 
 func newRedirGen(seed uint64, i int) *redirGen {
@@ -40,6 +43,7 @@ func (g *redirGen) take(file string) bool {
 func (g *redirGen) pickFile(pool []string) string {
 	for range 8 {
 		if f := pick(g.r, pool...); g.take(f) {
+			g.mayFail = g.mayFail || g.moved
 			return f
 		}
 	}
@@ -48,7 +52,7 @@ func (g *redirGen) pickFile(pool []string) string {
 
 // chain generates one chain.
 func (g *redirGen) chain() runCase {
-	g.posix, g.cds = true, 0
+	g.posix, g.cds, g.moved = true, 0, false
 	g.traits = map[string]bool{}
 	c := &pChain{}
 	nPipes := 1 + g.r.IntN(4)
@@ -63,7 +67,7 @@ func (g *redirGen) chain() runCase {
 		}
 		var pipe []*pSeg
 		for s := range n {
-			g.cur = s
+			g.cur, g.mayFail = s, false
 			var st *pSeg
 			switch {
 			case n == 1:
@@ -74,7 +78,7 @@ func (g *redirGen) chain() runCase {
 				st = g.filter()
 			}
 			failing := g.redirects(st, s == 0)
-			if (failing || st.Prog == "nosuchprog_x") && s < n-1 {
+			if (failing || g.mayFail || st.Prog == "nosuchprog_x") && s < n-1 {
 				// The shell's own message may go down the pipe.
 				g.traits[traitMessagePiped] = true
 			}
@@ -153,9 +157,11 @@ func (g *redirGen) single() *pSeg {
 	case k < 7:
 		return seg("head", "-n", "1")
 	case k < 8:
+		g.moved = true
 		return seg("cd", pick(g.r, "sub", "nonexistent", "sub/inner"))
 	case k < 9 && g.cds == 0:
 		g.cds++
+		g.moved = true
 		return seg("cd", "..")
 	case k < 10:
 		return seg("touch", pick(g.r, "n1", "o1"))

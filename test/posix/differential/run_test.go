@@ -137,6 +137,8 @@ var trickyRuns = []runCase{
 	{Src: `mkdir d && cd d && touch f && ls && cd .. && ls d`},
 	{Src: `seq 100000 | head -n 2`}, {Src: `seq 3 | tail -n 1 | wc -c`},
 	{Src: "echo a\necho b\n\necho c"}, {Src: `echo a;echo b&&echo c||echo d|cat`},
+	{Src: `seq 1 100000 | true`}, {Src: `echo x | true`}, {Src: `pwd | false`}, {Src: `seq 1 100000 | echo done`},
+	{Src: `cd nonexistent 2>&1 | cat`}, {Src: `echo a | cd sub | cat; pwd`},
 }
 
 // TestRunDifferentialTable runs the hand-written chains.
@@ -190,6 +192,8 @@ var trickyRedirects = []runCase{
 	{Src: `echo a | cat > f 2>&1; cat f`},
 	{Src: `echo x 1>&2 | wc -c`},
 	{Src: `echo x 2>&1 1>&2 | wc -c`},
+	{Src: `exit 3 > f`}, {Src: `true; exit 2>/dev/null 5`}, {Src: `echo x > f | cat f2; ls`},
+	{Src: `cd nonexistent 2>/dev/null || echo no`}, {Src: `pwd 1>&2 | wc -c`},
 }
 
 // TestRedirectDifferentialTable runs the hand-written redirect chains.
