@@ -129,6 +129,7 @@ var trickyRuns = []runCase{
 	{Src: `cd missing/..; pwd`, Traits: map[string]bool{traitCdDotDot: true}},
 	{Src: `cd sub/inner/../..; pwd`}, {Src: `cd sub && cd .. && cd .. && pwd && ls`},
 	{Src: `cd nonexistent || pwd`}, {Src: `cd sub | pwd; pwd`},
+	{Src: `echo -e 'caf\u00e9'`, Traits: map[string]bool{traitEchoU: true}},
 	{Src: `echo -e 'a\cb'; echo next`}, {Src: `echo -e 'a\0101\x41\t|'`}, {Src: `echo -neE 'a\tb'`},
 	{Src: `echo -- -n`}, {Src: `echo -n`}, {Src: `echo -x -n`}, {Src: `echo -nx a`}, {Src: `echo ''`},
 	{Src: `/bin/echo -e 'a\tb'`}, {Src: `echo a   b"  c"`},
