@@ -170,9 +170,8 @@ func runSide(dir, name, shell, src string) (*outcome, error) {
 type stderrMode int
 
 const (
-	stderrIgnore   stderrMode = iota
-	stderrPresence            // both empty or both not
-	stderrText                // the normalised text
+	stderrIgnore stderrMode = iota
+	stderrText              // the normalised text
 )
 
 // diffOutcomes describes how b differs from a, "" if not at all.
@@ -185,8 +184,7 @@ func diffOutcomes(aName string, a *outcome, bName string, b *outcome, mode stder
 		fmt.Fprintf(&d, "  stdout:\n    %-8s %q\n    %-8s %q\n", aName, a.Stdout, bName, b.Stdout)
 	}
 	switch {
-	case mode == stderrText && a.Stderr != b.Stderr && !sameBytes(a.Stderr, b.Stderr),
-		mode == stderrPresence && (a.Stderr == "") != (b.Stderr == ""):
+	case mode == stderrText && a.Stderr != b.Stderr && !sameBytes(a.Stderr, b.Stderr):
 		fmt.Fprintf(&d, "  stderr (sorted, shell prefixes removed):\n    %-8s %q\n    %-8s %q\n", aName, a.Stderr, bName, b.Stderr)
 	}
 	keys := map[string]bool{}
