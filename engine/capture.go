@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"io"
 	"os"
 	"sync"
@@ -78,9 +79,18 @@ type sink struct {
 	live io.Writer
 	done chan struct{}
 	read atomic.Int64
+	// pause and resume stop the drain between two reads, so written
+	// can count exactly.
+	pause  chan int64
+	resume chan struct{}
 }
 
-var readBufs = sync.Pool{New: func() any { b := make([]byte, 256<<10); return &b }}
+// Drain buffers: small ones for the usual few lines, large ones once a
+// read fills the small buffer (a program streaming megabytes).
+var (
+	smallBufs = sync.Pool{New: func() any { b := make([]byte, 16<<10); return &b }}
+	largeBufs = sync.Pool{New: func() any { b := make([]byte, 256<<10); return &b }}
+)
 
 // newSink prepares one output stream. Output only goes through our process
 // when it is captured or the live writer is not a file.
@@ -111,17 +121,19 @@ func newSink(capture bool, max int, live io.Writer) (*sink, error) {
 	}
 	s.r, s.w, s.ownW = r, w, true
 	s.done = make(chan struct{})
+	s.pause, s.resume = make(chan int64), make(chan struct{})
 	go s.drain()
 	return s, nil
 }
 
 func (s *sink) drain() {
 	defer close(s.done)
-	bp := readBufs.Get().(*[]byte)
-	defer readBufs.Put(bp)
-	b := *bp
+	pool := &smallBufs
+	bp := pool.Get().(*[]byte)
+	defer func() { pool.Put(bp) }()
 	live := s.live
 	for {
+		b := *bp
 		n, err := s.r.Read(b)
 		if n > 0 {
 			if s.buf != nil {
@@ -133,21 +145,52 @@ func (s *sink) drain() {
 				}
 			}
 			s.read.Add(int64(n))
+			if n == len(b) && pool == &smallBufs {
+				pool.Put(bp)
+				pool = &largeBufs
+				bp = pool.Get().(*[]byte)
+			}
 		}
 		if err != nil {
+			if errors.Is(err, os.ErrDeadlineExceeded) {
+				s.pause <- s.read.Load()
+				<-s.resume
+				continue
+			}
 			return
 		}
 	}
 }
 
-// written counts the bytes children have written so far: read, plus
-// still waiting in the pipe.
+// written counts the bytes children have written so far: what the drain
+// has read plus what still waits in the pipe. The drain is paused between
+// two reads meanwhile (a read deadline in the past), so no byte is in
+// flight between the two; where pipes take no deadlines (Windows) the
+// count may miss a read in progress.
 func (s *sink) written() int64 {
 	if s.r == nil {
 		return 0
 	}
-	return s.read.Load() + pipePending(s.r)
+	if s.r.SetReadDeadline(pastDeadline) != nil {
+		return s.read.Load() + pipePending(s.r)
+	}
+	var n int64
+	paused := false
+	select {
+	case n = <-s.pause:
+		paused = true
+	case <-s.done:
+		n = s.read.Load()
+	}
+	n += pipePending(s.r)
+	s.r.SetReadDeadline(time.Time{})
+	if paused {
+		s.resume <- struct{}{}
+	}
+	return n
 }
+
+var pastDeadline = time.Unix(1, 0)
 
 // close closes our write end and waits for the drain to see EOF, at most
 // wait; then it closes the read end, which ends the drain anyway.
