@@ -25,8 +25,8 @@ type spawnSpec struct {
 	Captured bool
 	// Interactive keeps the terminal usable (POSIX: foreground group).
 	Interactive bool
-	// Pgid, when interactive on POSIX, is the group of the pipeline's first
-	// stage for the stages after it to join; 0 leads a new group.
+	// Pgid is, on POSIX, the process group of the pipeline's first stage
+	// for the stages after it to join; 0 leads a new group.
 	Pgid int
 }
 

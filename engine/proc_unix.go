@@ -6,19 +6,18 @@ import (
 	"github.com/chainrun/chainrun/posix"
 )
 
-// unixProcess is a segment started by package posix in its own session,
-// or in the chain's foreground group when interactive.
+// unixProcess is a segment started by package posix in its pipeline's
+// process group (or its own session).
 type unixProcess struct{ p *posix.Process }
 
 func startProcess(s *spawnSpec) (process, error) {
-	a := &posix.Attr{Dir: s.Dir, Env: s.Env, Files: s.Files}
-	if s.Interactive {
-		if s.Pgid > 0 {
-			a.Group = s.Pgid
-		} else {
-			a.Foreground = true
-		}
-	}
+	a := &posix.Attr{Dir: s.Dir, Env: s.Env, Files: s.Files, Group: s.Pgid, Foreground: s.Interactive}
+	// A pipeline shares one process group in chainrun's session, as a
+	// shell's job does (and the scheduler groups it with chainrun). Where
+	// chainrun has a controlling terminal and the chain is not
+	// interactive, each segment gets its own session instead, so that no
+	// program can stop on or prompt through that terminal.
+	a.Session = !s.Interactive && posix.HasControllingTerminal()
 	p, err := posix.Start(s.Target.Path, s.Args, a)
 	if err != nil {
 		return nil, err

@@ -574,8 +574,8 @@ func (r *runner) startStage(st *stage, seg *Segment, in, out *os.File, inPipelin
 		if g, ok := proc.(interface{ group() int }); ok {
 			r.groups = append(r.groups, g.group())
 			holdGroup(g.group())
-			if *pgid == 0 && spec.Interactive {
-				*pgid = g.group()
+			if *pgid == 0 {
+				*pgid = g.group() // later stages join the first one's group
 			}
 		}
 	}

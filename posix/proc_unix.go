@@ -16,14 +16,16 @@ type Attr struct {
 	// Files is the child's fd table: Files[n] becomes fd n; nil entries
 	// are closed in the child.
 	Files []*os.File
-	// Group selects the process group: 0 starts a new session (setsid),
-	// so the process and everything it starts can be signalled together
-	// and no terminal can stop it. Interactive callers set Foreground (new
-	// group, given the terminal) for a pipeline's first stage and
-	// Group = that stage's pid for the others.
+	// Session starts the process in a new session (setsid): its own
+	// process group, and no controlling terminal it could stop on.
+	Session bool
+	// Group, without Session, joins the process group Group; 0 leads a
+	// new one. A pipeline's stages share the first stage's group, so they
+	// are signalled together.
 	Group int
-	// Foreground gives the new group the terminal found among Files[0..2]
-	// (tcsetpgrp), so programs that read the terminal keep working.
+	// Foreground, with Group 0, gives the new group the terminal found
+	// among Files[0..2] (tcsetpgrp), so programs that read the terminal
+	// keep working.
 	Foreground bool
 }
 
@@ -42,23 +44,25 @@ type Process struct {
 	exited bool // set before reaping, so no signal reaches a reused pid
 }
 
-// Start starts path with argv in a new session (or the group Attr says)
-// and registers it as a direct child of this process, which the Linux
+// Start starts path with argv in the session or group Attr says and
+// registers it as a direct child of this process, which the Linux
 // sweep never touches while it runs.
 func Start(path string, argv []string, a *Attr) (*Process, error) {
 	sys := &syscall.SysProcAttr{}
 	switch {
-	case a.Foreground:
-		sys.Setpgid = true
-		if tty := findTTY(a.Files); tty >= 0 {
-			sys.Foreground = true
-			sys.Ctty = tty
-		}
+	case a.Session:
+		sys.Setsid = true
 	case a.Group > 0:
 		sys.Setpgid = true
 		sys.Pgid = a.Group
 	default:
-		sys.Setsid = true
+		sys.Setpgid = true
+		if a.Foreground {
+			if tty := findTTY(a.Files); tty >= 0 {
+				sys.Foreground = true
+				sys.Ctty = tty
+			}
+		}
 	}
 	startMu.RLock()
 	p, err := os.StartProcess(path, argv, &os.ProcAttr{Dir: a.Dir, Env: a.Env, Files: a.Files, Sys: sys})
@@ -70,7 +74,7 @@ func Start(path string, argv []string, a *Attr) (*Process, error) {
 		return nil, err
 	}
 	pgid := p.Pid
-	if a.Group > 0 && !a.Foreground {
+	if !a.Session && a.Group > 0 {
 		pgid = a.Group
 	}
 	return &Process{p: p, pgid: pgid}, nil
@@ -215,4 +219,23 @@ func ReleaseGroup(pgid int) {
 		delete(groups, pgid)
 	}
 	regMu.Unlock()
+}
+
+var (
+	cttyOnce sync.Once
+	ctty     bool
+)
+
+// HasControllingTerminal reports whether this process has a controlling
+// terminal (checked once per process). Without one, no process of its
+// session can acquire one, so a new process group isolates a child from
+// terminals as well as a new session does.
+func HasControllingTerminal() bool {
+	cttyOnce.Do(func() {
+		if f, err := os.OpenFile("/dev/tty", os.O_RDONLY|syscall.O_NOCTTY, 0); err == nil {
+			f.Close()
+			ctty = true
+		}
+	})
+	return ctty
 }

@@ -97,11 +97,24 @@ var helpers = map[string]func(args []string) int{
 		fmt.Printf("fg=%v\n", foreground(0))
 		return 0
 	},
+	// tty-check prints whether it can open a controlling terminal.
+	"tty-check": func(args []string) int {
+		f, err := os.Open("/dev/tty")
+		if err == nil {
+			f.Close()
+		}
+		fmt.Printf("tty=%v\n", err == nil)
+		return 0
+	},
 	// interactive-host runs args[0] as an interactive chain on its own
-	// terminal, then reports whether it got the terminal back.
+	// terminal, reports whether it got the terminal back, then runs
+	// args[1] as a non-interactive chain.
 	"interactive-host": func(args []string) int {
-		code := runInteractive(args[0])
+		code := runInteractive(args[0], true)
 		fmt.Printf("restored=%v\n", foreground(0))
+		if code == 0 && len(args) > 1 {
+			code = runInteractive(args[1], false)
+		}
 		return code
 	},
 	// exit-with N exits with status N.

@@ -15,7 +15,8 @@ import (
 
 // TestInteractiveForeground runs an interactive chain on a terminal: its
 // first pipeline's group gets the foreground, and chainrun takes the
-// terminal back afterwards.
+// terminal back afterwards. A non-interactive chain under the same
+// terminal runs in sessions of its own, so it cannot open the terminal.
 func TestInteractiveForeground(t *testing.T) {
 	m, err := os.OpenFile("/dev/ptmx", os.O_RDWR, 0)
 	if err != nil {
@@ -33,7 +34,7 @@ func TestInteractiveForeground(t *testing.T) {
 	if err != nil {
 		t.Skip("open slave:", err)
 	}
-	cmd := exec.Command(self("interactive-host"), "fg-check | cat; fg-check")
+	cmd := exec.Command(self("interactive-host"), "fg-check | cat; fg-check; tty-check", "tty-check | cat")
 	cmd.Env = env()
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = slave, slave, slave
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true, Ctty: 0}
@@ -61,7 +62,7 @@ func TestInteractiveForeground(t *testing.T) {
 		t.Fatal("pty output did not end")
 	}
 	got := strings.ReplaceAll(out.String(), "\r\n", "\n")
-	if werr != nil || got != "fg=true\nfg=true\nrestored=true\n" {
+	if werr != nil || got != "fg=true\nfg=true\ntty=true\nrestored=true\ntty=false\n" {
 		t.Errorf("wait %v, output %q", werr, got)
 	}
 }

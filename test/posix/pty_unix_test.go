@@ -19,9 +19,9 @@ func foreground(fd int) bool {
 	return err == nil && pgrp == unix.Getpgrp()
 }
 
-func runInteractive(cmd string) int {
+func runInteractive(cmd string, interactive bool) int {
 	res, err := engine.RunString(context.Background(), cmd, engine.Options{
-		Env: os.Environ(), Interactive: true, Stdin: os.Stdin,
+		Env: os.Environ(), Interactive: interactive, Stdin: os.Stdin,
 		NoCapture: true, Stdout: os.Stdout, Stderr: os.Stderr,
 	})
 	if err != nil {
