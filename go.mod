@@ -1,6 +1,6 @@
 module github.com/chainrun/chainrun
 
-go 1.26
+go 1.26.0
 
 require (
 	github.com/rogpeppe/go-internal v1.16.0

@@ -1,0 +1,528 @@
+package engine
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/chainrun/chainrun/redirect"
+)
+
+// lowerer turns mvdan's AST into the chain model, refusing everything
+// outside the supported subset at the offset where it starts.
+type lowerer struct {
+	src     string
+	dialect Dialect
+	chain   *Chain
+}
+
+func (l *lowerer) off(p syntax.Pos) int { return int(p.Offset()) }
+
+func (l *lowerer) file(f *syntax.File) error {
+	for i, st := range f.Stmts {
+		if i > 0 {
+			l.chain.Ops = append(l.chain.Ops, OpSeq)
+		}
+		if err := l.andOr(st); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// andOr lowers a statement that may be a left-associative tree of && and
+// || over pipelines.
+func (l *lowerer) andOr(st *syntax.Stmt) error {
+	if err := l.stmtFlags(st); err != nil {
+		return err
+	}
+	b, ok := st.Cmd.(*syntax.BinaryCmd)
+	if !ok || (b.Op != syntax.AndStmt && b.Op != syntax.OrStmt) {
+		return l.pipeline(st)
+	}
+	if len(st.Redirs) > 0 {
+		return refuse(l.src, l.off(st.Redirs[0].Pos()), KindUnsupported, "group",
+			"a redirect of a whole && or || list needs a group, which is not supported")
+	}
+	if err := l.andOr(b.X); err != nil {
+		return err
+	}
+	op := OpAnd
+	if b.Op == syntax.OrStmt {
+		op = OpOr
+	}
+	l.chain.Ops = append(l.chain.Ops, op)
+	return l.andOr(b.Y)
+}
+
+// stmtFlags refuses what a statement's own flags ask for.
+func (l *lowerer) stmtFlags(st *syntax.Stmt) error {
+	switch {
+	case st.Negated:
+		return refuse(l.src, l.off(st.Pos()), KindUnsupported, "negation",
+			"negation (!) is not supported; use || to act on failure")
+	case st.Background || st.Disown:
+		return refuse(l.src, l.off(st.Semicolon), KindUnsupported, "background",
+			"running in the background (&) is not supported; chainrun waits for every command")
+	case st.Coprocess:
+		return refuse(l.src, l.off(st.Pos()), KindUnsupported, "coprocess", "coprocesses are not supported")
+	}
+	return nil
+}
+
+func (l *lowerer) pipeline(st *syntax.Stmt) error {
+	p := &Pipeline{}
+	if err := l.stages(st, p); err != nil {
+		return err
+	}
+	p.Span = Span{p.Segments[0].Span.Start, p.Segments[len(p.Segments)-1].Span.End}
+	l.chain.Pipelines = append(l.chain.Pipelines, p)
+	return nil
+}
+
+// stages appends the segments of a | or |& pipeline in source order.
+func (l *lowerer) stages(st *syntax.Stmt, p *Pipeline) error {
+	if err := l.stmtFlags(st); err != nil {
+		return err
+	}
+	b, ok := st.Cmd.(*syntax.BinaryCmd)
+	if !ok || (b.Op != syntax.Pipe && b.Op != syntax.PipeAll) {
+		seg, err := l.segment(st)
+		if err != nil {
+			return err
+		}
+		p.Segments = append(p.Segments, seg)
+		return nil
+	}
+	if len(st.Redirs) > 0 {
+		return refuse(l.src, l.off(st.Redirs[0].Pos()), KindUnsupported, "group",
+			"a redirect of a whole pipeline needs a group, which is not supported")
+	}
+	if err := l.stages(b.X, p); err != nil {
+		return err
+	}
+	if b.Op == syntax.PipeAll {
+		// |& is 2>&1 | with the dup applied after the stage's own redirects.
+		last := p.Segments[len(p.Segments)-1]
+		at := l.off(b.OpPos)
+		last.Redirects = append(last.Redirects, Redirect{Fd: 2, Op: redirect.DupOut, Target: "1",
+			Span: Span{at, at + 2}, Implicit: true})
+	}
+	return l.stages(b.Y, p)
+}
+
+// segment lowers one simple command.
+func (l *lowerer) segment(st *syntax.Stmt) (*Segment, error) {
+	call, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok {
+		if st.Cmd == nil {
+			return nil, refuse(l.src, l.off(st.Pos()), KindUnsupported, "redirect without a command",
+				"a redirect needs a command; chainrun does not create or truncate files on its own")
+		}
+		return nil, l.compound(st.Cmd)
+	}
+	if len(call.Args) == 0 {
+		return nil, refuse(l.src, l.off(call.Pos()), KindUnsupported, "bare assignment",
+			"an assignment without a command sets nothing for later commands; write NAME=value before the command that needs it")
+	}
+	seg := &Segment{Index: len(l.chain.Segments())}
+	var errs []*ParseError
+	for _, a := range call.Assigns {
+		as, err := l.assign(a)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		seg.Assigns = append(seg.Assigns, as)
+	}
+	for _, w := range call.Args {
+		v, err := l.word(w)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		seg.Args = append(seg.Args, v)
+	}
+	for _, r := range st.Redirs {
+		rd, err := l.redirect(r)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		seg.Redirects = append(seg.Redirects, rd)
+	}
+	if first := firstError(errs); first != nil {
+		return nil, first
+	}
+	if err := l.commandName(seg, call.Args[0]); err != nil {
+		return nil, err
+	}
+	seg.Span = l.segmentSpan(call, st.Redirs)
+	seg.Text = l.src[seg.Span.Start:seg.Span.End]
+	return seg, nil
+}
+
+func firstError(errs []*ParseError) *ParseError {
+	var first *ParseError
+	for _, e := range errs {
+		if first == nil || e.Offset < first.Offset {
+			first = e
+		}
+	}
+	return first
+}
+
+func (l *lowerer) segmentSpan(call *syntax.CallExpr, redirs []*syntax.Redirect) Span {
+	s := Span{l.off(call.Pos()), l.off(call.End())}
+	for _, r := range redirs {
+		s.Start = min(s.Start, l.off(r.Pos()))
+		s.End = max(s.End, l.off(r.End()))
+	}
+	return s
+}
+
+// commandName marks engine built-ins and refuses shell built-ins that only
+// make sense inside a shell.
+func (l *lowerer) commandName(seg *Segment, w *syntax.Word) *ParseError {
+	name := seg.Args[0]
+	if b, ok := LookupBuiltin(name); ok {
+		seg.Builtin = b
+		return nil
+	}
+	if l.dialect == Windows {
+		for _, b := range Builtins {
+			if strings.EqualFold(name, string(b)) {
+				seg.Builtin = b
+				return nil
+			}
+		}
+	}
+	if hint, ok := shellBuiltin(name, l.dialect); ok {
+		return refuse(l.src, l.off(w.Pos()), KindUnsupported, "shell built-in",
+			"%q is a shell built-in that needs a shell; %s", name, hint)
+	}
+	return nil
+}
+
+// shellBuiltin reports the bash built-ins chainrun refuses, with a hint.
+func shellBuiltin(name string, d Dialect) (string, bool) {
+	switch name {
+	case "export", "unset", "set", "declare", "typeset", "local", "readonly", "read", "shift",
+		"mapfile", "readarray", "getopts", "let":
+		return "chainrun keeps no shell variables: pass values literally, as NAME=value before a command", true
+	case "eval", "source", ".", "exec", "command", "builtin", "alias", "unalias", "trap", "hash",
+		"enable", "shopt", "ulimit", "umask", "wait", "jobs", "fg", "bg", "disown", "times",
+		"history", "fc", "dirs", "pushd", "popd", "suspend", "logout", "return", "break", "continue",
+		"compgen", "complete", "compopt", "caller", "bind", "help", ":":
+		return "run the program directly instead", true
+	case "type":
+		if d == Windows {
+			return "", false // cmd.exe's type prints files
+		}
+		return "use command -v's program equivalent, which (or where on Windows)", true
+	}
+	return "", false
+}
+
+// compound refuses a compound command with its construct's name.
+func (l *lowerer) compound(c syntax.Command) *ParseError {
+	at := l.off(c.Pos())
+	name, msg := "", ""
+	switch c := c.(type) {
+	case *syntax.Subshell:
+		name, msg = "subshell", "subshells ( … ) are not supported; use cd within the chain or the program's own directory option (git -C, make -C)"
+	case *syntax.Block:
+		name, msg = "group", "command groups { …; } are not supported"
+	case *syntax.IfClause:
+		name, msg = "control flow", "if is control flow, which is not supported; use && and ||"
+	case *syntax.WhileClause:
+		kw := "while"
+		if c.Until {
+			kw = "until"
+		}
+		name, msg = "control flow", kw+" loops are control flow, which is not supported"
+	case *syntax.ForClause:
+		kw := "for"
+		if c.Select {
+			kw = "select"
+		}
+		name, msg = "control flow", kw+" loops are control flow, which is not supported"
+	case *syntax.CaseClause:
+		name, msg = "control flow", "case is control flow, which is not supported"
+	case *syntax.FuncDecl:
+		name, msg = "control flow", "function definitions are not supported"
+	case *syntax.ArithmCmd:
+		name, msg = "control flow", "arithmetic commands (( … )) are not supported"
+	case *syntax.TestClause:
+		name, msg = "control flow", "[[ … ]] tests are not supported; use the test program ([ or test)"
+	case *syntax.DeclClause:
+		name, msg = "shell built-in", fmt.Sprintf("%q is a shell built-in that needs a shell; chainrun keeps no shell variables: pass values literally, as NAME=value before a command", c.Variant.Value)
+	case *syntax.LetClause:
+		name, msg = "shell built-in", "let is a shell built-in that needs a shell"
+	case *syntax.TimeClause:
+		name, msg = "shell built-in", "time is a shell keyword; run /usr/bin/time (or drop it)"
+	case *syntax.CoprocClause:
+		name, msg = "coprocess", "coprocesses are not supported"
+	case *syntax.BinaryCmd:
+		name, msg = "group", "this combination of operators needs a group, which is not supported"
+	default:
+		name, msg = "unsupported command", fmt.Sprintf("%T is not supported", c)
+	}
+	return refuse(l.src, at, KindUnsupported, name, "%s", msg)
+}
+
+// assign lowers a leading NAME=value.
+func (l *lowerer) assign(a *syntax.Assign) (Assign, *ParseError) {
+	at := l.off(a.Pos())
+	if a.Append || a.Index != nil || a.Array != nil || a.Naked {
+		return Assign{}, refuse(l.src, at, KindUnsupported, "array assignment",
+			"only plain NAME=value assignments are supported")
+	}
+	as := Assign{Name: a.Name.Value, Span: Span{at, l.off(a.End())}}
+	if a.Value != nil {
+		if err := l.parts(a.Value.Parts); err != nil {
+			return Assign{}, err
+		}
+		v, err := l.value(a.Value, true)
+		if err != nil {
+			return Assign{}, err
+		}
+		as.Value = v
+	}
+	return as, nil
+}
+
+// word lowers an argument word: refusals first, then its value.
+func (l *lowerer) word(w *syntax.Word) (string, *ParseError) {
+	if err := l.parts(w.Parts); err != nil {
+		return "", err
+	}
+	if err := l.powerShellHereString(w); err != nil {
+		return "", err
+	}
+	return l.value(w, false)
+}
+
+// value computes a word's value and warns where the other dialect would
+// read it differently.
+func (l *lowerer) value(w *syntax.Word, assignValue bool) (string, *ParseError) {
+	start, end := l.off(w.Pos()), l.off(w.End())
+	v, err := wordValue(l.src, start, end, l.dialect, assignValue)
+	if err != nil {
+		return "", err
+	}
+	if raw := l.src[start:end]; strings.IndexByte(raw, '\\') >= 0 {
+		l.dialectWarning(start, end, v, assignValue)
+		if l.dialect == Windows && (strings.Contains(raw, "\\ ") || strings.Contains(raw, "\\\t")) {
+			l.chain.Warnings = append(l.chain.Warnings, Warning{Offset: start, Message: fmt.Sprintf(
+				"%s reads as «%s»: a backslash before a space escapes the space; for a path ending in a backslash write it in single quotes ('C:\\')", raw, v)})
+		}
+	}
+	return v, nil
+}
+
+func (l *lowerer) dialectWarning(start, end int, v string, assignValue bool) {
+	other := POSIX
+	if l.dialect == POSIX {
+		other = Windows
+	}
+	ov, err := wordValue(l.src, start, end, other, assignValue)
+	switch {
+	case err != nil:
+		l.chain.Warnings = append(l.chain.Warnings, Warning{Offset: start, Message: fmt.Sprintf(
+			"%s reads as «%s» here; the %s dialect would refuse it: %s", l.src[start:end], v, other, err.Message)})
+	case ov != v:
+		l.chain.Warnings = append(l.chain.Warnings, Warning{Offset: start, Message: fmt.Sprintf(
+			"%s reads as «%s» in the %s dialect but as «%s» in the %s dialect", l.src[start:end], v, l.dialect, ov, other)})
+	}
+}
+
+// parts refuses every word part that would expand.
+func (l *lowerer) parts(parts []syntax.WordPart) *ParseError {
+	for _, p := range parts {
+		if err := l.part(p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (l *lowerer) part(p syntax.WordPart) *ParseError {
+	at := l.off(p.Pos())
+	switch p := p.(type) {
+	case *syntax.Lit:
+		return nil
+	case *syntax.SglQuoted:
+		if p.Dollar {
+			return refuse(l.src, at, KindUnsupported, "parameter expansion",
+				"ANSI-C quoting $'…' is not supported; write the characters literally inside single quotes")
+		}
+		return nil
+	case *syntax.DblQuoted:
+		if p.Dollar {
+			return refuse(l.src, at, KindUnsupported, "parameter expansion",
+				`locale quoting $"…" is not supported; use plain double quotes`)
+		}
+		return l.parts(p.Parts)
+	case *syntax.ParamExp:
+		return l.paramExp(p, at)
+	case *syntax.CmdSubst:
+		if p.Backquotes {
+			return refuse(l.src, at, KindUnsupported, "command substitution",
+				"command substitution with backticks is not supported; run the inner command first and pass its output literally")
+		}
+		return refuse(l.src, at, KindUnsupported, "command substitution",
+			"command substitution $(…) is not supported; run the inner command first and pass its output literally")
+	case *syntax.ArithmExp:
+		return refuse(l.src, at, KindUnsupported, "arithmetic expansion",
+			"arithmetic expansion $((…)) is not supported; write the number literally")
+	case *syntax.ProcSubst:
+		return refuse(l.src, at, KindUnsupported, "process substitution",
+			"process substitution <(…) / >(…) is not supported; write to a file first, or use a pipeline")
+	case *syntax.ExtGlob:
+		return refuse(l.src, at, KindUnsupported, "glob",
+			"extended globs are not supported; quote the pattern to pass it literally")
+	case *syntax.BraceExp:
+		return refuse(l.src, at, KindUnsupported, "brace expansion",
+			"brace expansion is not supported; write each word out")
+	}
+	return refuse(l.src, at, KindUnsupported, "unsupported word", "%T is not supported", p)
+}
+
+func (l *lowerer) paramExp(p *syntax.ParamExp, at int) *ParseError {
+	if p.Short && p.Param != nil && strings.EqualFold(p.Param.Value, "env") && strings.HasPrefix(l.src[l.off(p.End()):], ":") {
+		return refuse(l.src, at, KindUnsupported, "PowerShell syntax",
+			"$env:NAME is PowerShell syntax; chainrun expands no variables: pass the value literally, or set it with NAME=value before the command")
+	}
+	return refuse(l.src, at, KindUnsupported, "parameter expansion",
+		"parameter expansion (%s) is not supported: chainrun expands no variables; pass the value literally, or quote it with single quotes to pass it as is",
+		l.src[at:l.off(p.End())])
+}
+
+// powerShellHereString refuses @'…'@ and @"…"@, which bash would read as
+// ordinary text but which a model writing PowerShell means as a string.
+func (l *lowerer) powerShellHereString(w *syntax.Word) *ParseError {
+	raw := l.src[l.off(w.Pos()):l.off(w.End())]
+	if strings.HasPrefix(raw, `@'`) || strings.HasPrefix(raw, `@"`) {
+		return refuse(l.src, l.off(w.Pos()), KindUnsupported, "PowerShell syntax",
+			"@'…'@ and @\"…\"@ are PowerShell here-strings; use ordinary quotes")
+	}
+	return nil
+}
+
+// redirect lowers one redirection.
+func (l *lowerer) redirect(r *syntax.Redirect) (Redirect, *ParseError) {
+	at := l.off(r.Pos())
+	rd := Redirect{Span: Span{at, l.off(r.End())}}
+	switch r.Op {
+	case syntax.Hdoc, syntax.DashHdoc:
+		return rd, refuse(l.src, at, KindUnsupported, "heredoc",
+			"here-documents (<<) are not supported; write the text to a file and redirect it with <")
+	case syntax.WordHdoc:
+		return rd, refuse(l.src, at, KindUnsupported, "here-string",
+			"here-strings (<<<) are not supported; write the text to a file and redirect it with <")
+	case syntax.RdrInOut:
+		return rd, refuse(l.src, at, KindUnsupported, "redirect", "<> (open for reading and writing) is not supported")
+	}
+	fd, explicit, err := l.redirectFd(r)
+	if err != nil {
+		return rd, err
+	}
+	if err := l.parts(r.Word.Parts); err != nil {
+		return rd, err
+	}
+	target, err := l.value(r.Word, false)
+	if err != nil {
+		return rd, err
+	}
+	rd.Target = target
+	switch r.Op {
+	case syntax.RdrOut, syntax.RdrClob:
+		rd.Fd, rd.Op = or(fd, explicit, 1), redirect.Out
+	case syntax.AppOut:
+		rd.Fd, rd.Op = or(fd, explicit, 1), redirect.Append
+	case syntax.RdrIn:
+		rd.Fd, rd.Op = or(fd, explicit, 0), redirect.In
+	case syntax.RdrAll:
+		rd.Fd, rd.Op = 1, redirect.Both
+	case syntax.AppAll:
+		rd.Fd, rd.Op = 1, redirect.BothAppend
+	case syntax.DplOut, syntax.DplIn:
+		return l.dup(r, rd, fd, explicit)
+	default:
+		return rd, refuse(l.src, at, KindUnsupported, "redirect", "redirect %s is not supported", r.Op)
+	}
+	return rd, nil
+}
+
+func or(fd int, explicit bool, def int) int {
+	if explicit {
+		return fd
+	}
+	return def
+}
+
+// redirectFd reads the optional fd number before the operator.
+func (l *lowerer) redirectFd(r *syntax.Redirect) (fd int, explicit bool, err *ParseError) {
+	if r.N == nil {
+		return 0, false, nil
+	}
+	at := l.off(r.N.Pos())
+	n, convErr := strconv.Atoi(r.N.Value)
+	if convErr != nil {
+		return 0, false, refuse(l.src, at, KindUnsupported, "redirect",
+			"{name}> (a redirect that allocates a variable fd) is not supported")
+	}
+	if n > redirect.MaxFd {
+		return 0, false, refuse(l.src, at, KindUnsupported, "redirect",
+			"file descriptor %d is above %d, which is not supported", n, redirect.MaxFd)
+	}
+	if (r.Op == syntax.RdrAll || r.Op == syntax.AppAll) && n != 1 {
+		return 0, false, refuse(l.src, at, KindSyntax, "redirect", "%d&> is not a redirect", n)
+	}
+	return n, true, nil
+}
+
+// dup lowers n>&m and n<&m; >&word with no n and a non-number word means
+// &>word, as in bash.
+func (l *lowerer) dup(r *syntax.Redirect, rd Redirect, fd int, explicit bool) (Redirect, *ParseError) {
+	at := l.off(r.Pos())
+	out := r.Op == syntax.DplOut
+	m, convErr := strconv.Atoi(rd.Target)
+	switch {
+	case rd.Target == "-" || strings.HasSuffix(rd.Target, "-") && convErr != nil && isDigits(strings.TrimSuffix(rd.Target, "-")):
+		return rd, refuse(l.src, at, KindUnsupported, "redirect",
+			"closing or moving a file descriptor (>&-, <&-, n>&m-) is not supported; redirect to /dev/null instead")
+	case convErr == nil && isDigits(rd.Target):
+		if m > redirect.MaxFd {
+			return rd, refuse(l.src, at, KindUnsupported, "redirect",
+				"file descriptor %d is above %d, which is not supported", m, redirect.MaxFd)
+		}
+		rd.Target = strconv.Itoa(m)
+		if out {
+			rd.Fd, rd.Op = or(fd, explicit, 1), redirect.DupOut
+		} else {
+			rd.Fd, rd.Op = or(fd, explicit, 0), redirect.DupIn
+		}
+		return rd, nil
+	case out && (!explicit || fd == 1):
+		rd.Fd, rd.Op = 1, redirect.Both
+		return rd, nil
+	}
+	return rd, refuse(l.src, at, KindUnsupported, "redirect",
+		"%s%s needs a file descriptor number (bash calls this an ambiguous redirect)", l.src[at:l.off(r.Word.Pos())], rd.Target)
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}

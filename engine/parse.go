@@ -1,0 +1,101 @@
+package engine
+
+import (
+	"errors"
+	"strings"
+	"sync"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// MaxSourceLen is the longest command line Parse accepts, in bytes. Agents'
+// chains are far shorter; a longer input is refused rather than judged.
+const MaxSourceLen = 64 << 10
+
+// Parser turns command lines into chains. The zero value parses in the
+// host's dialect with the default size limit.
+type Parser struct {
+	// Dialect chooses how backslashes read; "" means HostDialect().
+	Dialect Dialect
+	// MaxLen overrides MaxSourceLen when positive.
+	MaxLen int
+}
+
+// Parse parses src in the host's dialect.
+func Parse(src string) (*Chain, error) { return (&Parser{}).Parse(src) }
+
+// ParseDialect parses src in the given dialect.
+func ParseDialect(src string, d Dialect) (*Chain, error) {
+	return (&Parser{Dialect: d}).Parse(src)
+}
+
+var shParsers = sync.Pool{New: func() any {
+	return syntax.NewParser(syntax.Variant(syntax.LangBash))
+}}
+
+// Parse turns one command line into a chain, or refuses it with a
+// *ParseError naming the construct and its byte offset. Nothing outside
+// the supported subset is ever passed through literally.
+func (p *Parser) Parse(src string) (*Chain, error) {
+	d := p.Dialect
+	if d == "" {
+		d = HostDialect()
+	}
+	if d != POSIX && d != Windows {
+		return nil, &ParseError{Kind: KindSyntax, Construct: "dialect", Source: src,
+			Message: "unknown dialect " + string(d) + " (want posix or windows)"}
+	}
+	limit := p.MaxLen
+	if limit <= 0 {
+		limit = MaxSourceLen
+	}
+	if len(src) > limit {
+		return nil, refuse(src, limit, KindUnsupported, "input size",
+			"command line is %d bytes, over the limit of %d", len(src), limit)
+	}
+	if err := screen(src); err != nil {
+		return nil, err
+	}
+	sp := shParsers.Get().(*syntax.Parser)
+	f, err := sp.Parse(strings.NewReader(src), "")
+	shParsers.Put(sp)
+	if err != nil {
+		return nil, fromSyntaxError(src, err)
+	}
+	if len(f.Stmts) == 0 {
+		return nil, refuse(src, 0, KindSyntax, "empty command", "empty command line: there is nothing to run")
+	}
+	l := lowerer{src: src, dialect: d, chain: &Chain{Source: src, Dialect: d}}
+	if err := l.file(f); err != nil {
+		return nil, err
+	}
+	return l.chain, nil
+}
+
+// fromSyntaxError converts mvdan's errors into ours, naming empty segments
+// and unterminated quotes in our own words.
+func fromSyntaxError(src string, err error) error {
+	var pe syntax.ParseError
+	if errors.As(err, &pe) {
+		msg, construct := pe.Text, "syntax"
+		switch {
+		case strings.Contains(msg, "must be followed by"),
+			strings.Contains(msg, "can only immediately follow"),
+			strings.Contains(msg, "can only be used"):
+			construct = "empty segment"
+			msg = "empty segment: " + msg
+		case strings.Contains(msg, "here-document"):
+			return refuse(src, int(pe.Pos.Offset()), KindUnsupported, "heredoc",
+				"here-documents (<<) are not supported; write the text to a file and redirect it with <")
+		case strings.Contains(msg, "without closing quote"),
+			strings.Contains(msg, "reached EOF without"):
+			construct = "unterminated quote"
+		}
+		return refuse(src, int(pe.Pos.Offset()), KindSyntax, construct, "%s", msg)
+	}
+	var le syntax.LangError
+	if errors.As(err, &le) {
+		return refuse(src, int(le.Pos.Offset()), KindUnsupported, le.Feature, "%s is not supported", le.Feature)
+	}
+	return refuse(src, 0, KindSyntax, "syntax", "%v", err)
+}

@@ -1,0 +1,77 @@
+package engine
+
+import (
+	"fmt"
+	"unicode/utf8"
+)
+
+// refuse builds a *ParseError.
+func refuse(src string, off int, kind Kind, construct, format string, args ...any) *ParseError {
+	return &ParseError{Kind: kind, Construct: construct, Offset: off, Source: src,
+		Message: fmt.Sprintf(format, args...)}
+}
+
+// screen refuses characters that have no business in a command line
+// before the parser sees them: invalid UTF-8, NUL and control characters
+// other than tab and newline (a carriage return included: it hides text
+// on a terminal), the Unicode line separators, and bidi controls and
+// invisible characters that make what a person reads differ from what
+// runs.
+func screen(src string) error {
+	for i := 0; i < len(src); {
+		c := src[i]
+		if c < utf8.RuneSelf {
+			if (c < 0x20 && c != '\t' && c != '\n') || c == 0x7f {
+				return refuse(src, i, KindUnsupported, "control character",
+					"control character %s is not allowed; only tab and newline are", controlName(rune(c)))
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(src[i:])
+		if r == utf8.RuneError && size == 1 {
+			return refuse(src, i, KindSyntax, "invalid UTF-8", "invalid UTF-8 byte 0x%02x", c)
+		}
+		if name, bad := invisibleRune(r); bad {
+			return refuse(src, i, KindUnsupported, "invisible character",
+				"%s (U+%04X) is not allowed: it makes the text read differently from what runs", name, r)
+		}
+		i += size
+	}
+	return nil
+}
+
+func controlName(r rune) string {
+	switch r {
+	case 0:
+		return "NUL"
+	case '\r':
+		return "carriage return (CR; use LF line endings)"
+	case 0x7f:
+		return "DEL"
+	}
+	return fmt.Sprintf("U+%04X", r)
+}
+
+// invisibleRune reports the characters refused anywhere in the input.
+func invisibleRune(r rune) (string, bool) {
+	switch {
+	case r >= 0x80 && r <= 0x9f:
+		return "a C1 control character", true
+	case r == 0x00ad:
+		return "a soft hyphen", true
+	case r >= 0x200b && r <= 0x200f:
+		return "a zero-width or direction mark", true
+	case r == 0x2028 || r == 0x2029:
+		return "a Unicode line or paragraph separator", true
+	case r >= 0x202a && r <= 0x202e:
+		return "a bidirectional control", true
+	case r >= 0x2060 && r <= 0x2064:
+		return "an invisible operator", true
+	case r >= 0x2066 && r <= 0x2069:
+		return "a bidirectional isolate", true
+	case r == 0xfeff:
+		return "a zero-width no-break space (BOM)", true
+	}
+	return "", false
+}

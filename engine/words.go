@@ -1,0 +1,282 @@
+package engine
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// A word's value is computed from its raw source text, not from mvdan's
+// literals, because the two dialects read backslashes differently while
+// splitting words identically: a backslash the Windows dialect keeps only
+// ever precedes an ordinary character, which cannot end a word in bash
+// either. The AST decides structure and refusals; wordScanner decides
+// values.
+
+// wordSpecials are the characters that make a word need the slow path:
+// quoting, escapes, and what bash would expand when unquoted.
+const wordSpecials = "\\'\"*?[{~=:"
+
+// wordScanner computes one word's value in one dialect.
+type wordScanner struct {
+	src     string
+	dialect Dialect
+	out     []byte
+	unq     []bool // unq[i]: out[i] came from an unquoted, unescaped character
+	offs    []int  // offs[i]: source offset of out[i]
+}
+
+func (w *wordScanner) emit(c byte, unquoted bool, off int) {
+	w.out = append(w.out, c)
+	w.unq = append(w.unq, unquoted)
+	w.offs = append(w.offs, off)
+}
+
+// emitRune copies the (possibly multi-byte) character at i, quoted or not,
+// and returns its size. An unquoted non-ASCII space is refused: it looks
+// like a separator to a person but is part of the word to bash.
+func (w *wordScanner) emitRune(i int, unquoted bool) (int, *ParseError) {
+	c := w.src[i]
+	if c < utf8.RuneSelf {
+		w.emit(c, unquoted, i)
+		return 1, nil
+	}
+	r, size := utf8.DecodeRuneInString(w.src[i:])
+	if unquoted && unicode.IsSpace(r) {
+		return 0, refuse(w.src, i, KindUnsupported, "non-ASCII space",
+			"U+%04X is a space character that does not separate words; use a plain space, or quote it", r)
+	}
+	for k := 0; k < size; k++ {
+		w.emit(w.src[i+k], unquoted, i+k)
+	}
+	return size, nil
+}
+
+// windowsEscapable lists what a backslash escapes outside quotes in the
+// Windows dialect: whitespace, quotes, '$', a backtick, operator characters.
+func windowsEscapable(c byte) bool {
+	return strings.IndexByte(" \t\n'\"$`|&;<>()", c) >= 0
+}
+
+// scan reads src[start:end] as one word.
+func (w *wordScanner) scan(start, end int) *ParseError {
+	for i := start; i < end; {
+		c := w.src[i]
+		switch {
+		case c == '\\':
+			n, err := w.backslash(i, end)
+			if err != nil {
+				return err
+			}
+			i += n
+		case c == '\'':
+			j := strings.IndexByte(w.src[i+1:end], '\'')
+			if j < 0 {
+				return w.diverged(i)
+			}
+			for k := i + 1; k < i+1+j; k++ {
+				w.emit(w.src[k], false, k)
+			}
+			i += j + 2
+		case c == '"':
+			n, err := w.dquoted(i, end)
+			if err != nil {
+				return err
+			}
+			i += n
+		case c == ' ' || c == '\t' || c == '\n' || strings.IndexByte("|&;<>()", c) >= 0:
+			return w.diverged(i)
+		default:
+			n, err := w.emitRune(i, true)
+			if err != nil {
+				return err
+			}
+			i += n
+		}
+	}
+	return nil
+}
+
+// backslash handles a backslash outside quotes at i and returns how many
+// bytes it consumed.
+func (w *wordScanner) backslash(i, end int) (int, *ParseError) {
+	if i+1 >= end {
+		w.emit('\\', false, i) // a trailing backslash stays, as in bash
+		return 1, nil
+	}
+	next := w.src[i+1]
+	if w.dialect == Windows && !windowsEscapable(next) {
+		w.emit('\\', false, i)
+		return 1, nil
+	}
+	if next == '\n' {
+		return 2, nil // line continuation
+	}
+	n, err := w.emitRune(i+1, false)
+	return 1 + n, err
+}
+
+// dquoted reads a double-quoted part starting at the quote at i.
+func (w *wordScanner) dquoted(i, end int) (int, *ParseError) {
+	for k := i + 1; k < end; {
+		c := w.src[k]
+		switch {
+		case c == '"':
+			return k + 1 - i, nil
+		case c == '\\' && k+1 < end && w.dqEscapes(w.src[k+1]):
+			if w.src[k+1] != '\n' {
+				w.emit(w.src[k+1], false, k+1)
+			}
+			k += 2
+		default:
+			n, _ := w.emitRune(k, false)
+			k += n
+		}
+	}
+	return 0, w.diverged(i)
+}
+
+// dqEscapes reports what a backslash escapes inside double quotes.
+func (w *wordScanner) dqEscapes(c byte) bool {
+	if w.dialect == Windows {
+		return c == '"' || c == '$' || c == '`'
+	}
+	return c == '"' || c == '$' || c == '`' || c == '\\' || c == '\n'
+}
+
+// diverged reports a word whose end the Windows dialect reads differently
+// from bash. It cannot happen in the POSIX dialect, where mvdan's parser
+// and this scanner read bash's rules alike.
+func (w *wordScanner) diverged(off int) *ParseError {
+	return refuse(w.src, off, KindSyntax, "unterminated quote",
+		`in the %s dialect this quote is never closed (there a backslash before " escapes the quote); use single quotes for text ending in a backslash`, w.dialect)
+}
+
+// wordValue reads src[start:end] as one word in dialect d and refuses what
+// bash would expand: globs, brace expansion and tilde expansion. assignLike
+// marks an assignment's value, where a tilde after '=' or ':' expands too.
+func wordValue(src string, start, end int, d Dialect, assignValue bool) (string, *ParseError) {
+	raw := src[start:end]
+	if !strings.ContainsAny(raw, wordSpecials) && !hasNonASCII(raw) {
+		return raw, nil
+	}
+	w := wordScanner{src: src, dialect: d}
+	if err := w.scan(start, end); err != nil {
+		return "", err
+	}
+	if err := w.expansions(assignValue); err != nil {
+		return "", err
+	}
+	return string(w.out), nil
+}
+
+func hasNonASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return true
+		}
+	}
+	return false
+}
+
+// expansions refuses the unquoted characters bash would expand.
+func (w *wordScanner) expansions(assignValue bool) *ParseError {
+	closeBracket := -1
+	for i := len(w.out) - 1; i >= 0; i-- {
+		if w.unq[i] && w.out[i] == ']' {
+			closeBracket = i
+			break
+		}
+	}
+	for i, c := range w.out {
+		if !w.unq[i] {
+			continue
+		}
+		switch {
+		case c == '*' || c == '?' || (c == '[' && closeBracket > i):
+			return refuse(w.src, w.offs[i], KindUnsupported, "glob",
+				"unquoted %q is a glob and chainrun does not expand globs; quote it to pass it literally, or let the program match (find -name, rg -g)", string(c))
+		case c == '{':
+			if w.braceExpansion(i) {
+				return refuse(w.src, w.offs[i], KindUnsupported, "brace expansion",
+					"brace expansion is not supported; write each word out, or quote the braces to pass them literally")
+			}
+		}
+	}
+	if off, ok := w.tilde(assignValue); ok {
+		return refuse(w.src, off, KindUnsupported, "tilde expansion",
+			"tilde expansion is not supported; write the path out in full, or quote the ~ to pass it literally")
+	}
+	return nil
+}
+
+// braceExpansion reports whether the unquoted '{' at i opens a bash brace
+// expansion: a matching unquoted '}' with an unquoted ',' or ".." between.
+func (w *wordScanner) braceExpansion(i int) bool {
+	depth, found := 0, false
+	for k := i; k < len(w.out); k++ {
+		if !w.unq[k] {
+			continue
+		}
+		switch w.out[k] {
+		case '{':
+			depth++
+		case '}':
+			depth--
+			if depth == 0 {
+				return found
+			}
+		case ',':
+			found = found || depth == 1
+		case '.':
+			if k+1 < len(w.out) && w.unq[k+1] && w.out[k+1] == '.' && depth == 1 {
+				found = true
+			}
+		}
+	}
+	return false
+}
+
+// tilde finds an unquoted '~' that bash would expand: at the start of the
+// word, and in assignments (or words shaped like one, NAME=...) right
+// after the '=' or an unquoted ':'.
+func (w *wordScanner) tilde(assignValue bool) (int, bool) {
+	if len(w.out) > 0 && w.unq[0] && w.out[0] == '~' {
+		return w.offs[0], true
+	}
+	from := -1
+	if assignValue {
+		from = 0
+	} else if eq := w.assignmentShape(); eq > 0 {
+		from = eq + 1
+	}
+	if from < 0 {
+		return 0, false
+	}
+	for i := from; i < len(w.out); i++ {
+		if w.unq[i] && w.out[i] == '~' && (i == from || (w.unq[i-1] && w.out[i-1] == ':')) {
+			return w.offs[i], true
+		}
+	}
+	return 0, false
+}
+
+// assignmentShape returns the index of the '=' of a word like NAME=value
+// whose name and '=' are unquoted, or -1.
+func (w *wordScanner) assignmentShape() int {
+	for i, c := range w.out {
+		if !w.unq[i] {
+			return -1
+		}
+		if c == '=' {
+			if i == 0 {
+				return -1
+			}
+			return i
+		}
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || (i > 0 && c >= '0' && c <= '9')) {
+			return -1
+		}
+	}
+	return -1
+}
