@@ -35,6 +35,7 @@ func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:                 "testdata",
 		RequireExplicitExec: true,
+		ContinueOnError:     true,
 		Cmds:                map[string]func(*testscript.TestScript, bool, []string){"status": cmdStatus},
 		Condition:           condition,
 	})
