@@ -38,7 +38,19 @@ func TestScripts(t *testing.T) {
 		ContinueOnError:     true,
 		Cmds:                map[string]func(*testscript.TestScript, bool, []string){"status": cmdStatus},
 		Condition:           condition,
+		Setup:               passWindowsEnv,
 	})
+}
+
+// passWindowsEnv gives the scripts the variables Windows programs need,
+// which testscript's minimal environment leaves out.
+func passWindowsEnv(env *testscript.Env) error {
+	for _, k := range []string{"SYSTEMROOT", "WINDIR", "PATHEXT", "COMSPEC"} {
+		if v, ok := os.LookupEnv(k); ok {
+			env.Setenv(k, v)
+		}
+	}
+	return nil
 }
 
 // condition adds [policy], true when this build judges chains.
