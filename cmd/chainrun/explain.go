@@ -29,13 +29,10 @@ func (c *cli) explain(cfg *config) int {
 		if !ok {
 			return st
 		}
-		dir, derr := startDir(cfg.dir)
-		if derr != nil {
-			return c.fail(cfg, derr)
-		}
-		d, aerr := auth.Authorize(context.Background(), chain, dir)
-		if aerr != nil {
-			return c.fail(cfg, aerr)
+		d, jerr := judge(auth, chain, cfg.dir)
+		if jerr != nil {
+			plan.Error = engine.NewPlanError(jerr)
+			err, status = jerr, exitInternal
 		}
 		plan.Judge(d)
 	}
@@ -53,15 +50,13 @@ func (c *cli) explain(cfg *config) int {
 	return status
 }
 
-// fail reports a failure of chainrun itself and returns exitInternal.
-func (c *cli) fail(cfg *config, err error) int {
-	if cfg.json {
-		_ = writeJSON(c.stdout, struct {
-			Error *engine.PlanError `json:"error"`
-		}{&engine.PlanError{Kind: engine.KindInternal, Message: err.Error()}})
+// judge runs the policy over a parsed chain, as Run would before starting.
+func judge(auth engine.Authorizer, chain *engine.Chain, dir string) (*engine.Decision, error) {
+	abs, err := startDir(dir)
+	if err != nil {
+		return nil, err
 	}
-	fmt.Fprintf(c.stderr, "chainrun: %v\n", err)
-	return exitInternal
+	return auth.Authorize(context.Background(), chain, abs)
 }
 
 // startDir is the absolute directory a chain starts in.

@@ -151,24 +151,25 @@ func TestApprover(t *testing.T) {
 	ctx := context.Background()
 	for _, tc := range []struct {
 		name    string
-		a       approver
+		yes     bool
+		prompt  bool
 		input   string
 		want    bool
 		prompts bool
 	}{
-		{name: "yes flag", a: approver{yes: true}, want: true},
-		{name: "no terminal", a: approver{}, input: "y\n", want: false},
-		{name: "answer y", a: approver{prompt: true}, input: "y\nrest", want: true, prompts: true},
-		{name: "answer YES", a: approver{prompt: true}, input: " YES \n", want: true, prompts: true},
-		{name: "answer n", a: approver{prompt: true}, input: "n\n", want: false, prompts: true},
-		{name: "empty answer", a: approver{prompt: true}, input: "\n", want: false, prompts: true},
-		{name: "EOF", a: approver{prompt: true}, input: "", want: false, prompts: true},
+		{name: "yes flag", yes: true, want: true},
+		{name: "no terminal", input: "y\n", want: false},
+		{name: "answer y", prompt: true, input: "y\nrest", want: true, prompts: true},
+		{name: "answer YES", prompt: true, input: " YES \n", want: true, prompts: true},
+		{name: "answer n", prompt: true, input: "n\n", want: false, prompts: true},
+		{name: "empty answer", prompt: true, input: "\n", want: false, prompts: true},
+		{name: "EOF", prompt: true, input: "", want: false, prompts: true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			in := strings.NewReader(tc.input)
 			var out bytes.Buffer
-			tc.a.in, tc.a.out = in, &out
-			got, err := tc.a.Approve(ctx, askChain(), askDecision)
+			a := &approver{yes: tc.yes, prompt: tc.prompt, in: in, out: &out}
+			got, err := a.Approve(ctx, askChain(), askDecision)
 			if err != nil || got != tc.want {
 				t.Fatalf("Approve = %v, %v; want %v", got, err, tc.want)
 			}
@@ -178,7 +179,7 @@ func TestApprover(t *testing.T) {
 			if tc.prompts && !strings.Contains(out.String(), `segment 2 "git tag v1" asks: no rule matches`) {
 				t.Fatalf("prompt does not say which segment asks and why:\n%s", out.String())
 			}
-			if declined := tc.a.declinedDecision() != nil; declined == tc.want {
+			if declined := a.declinedDecision() != nil; declined == tc.want {
 				t.Fatalf("declined recorded = %v for approval %v", declined, tc.want)
 			}
 			if tc.input == "y\nrest" && in.Len() != len("rest") {
