@@ -22,7 +22,7 @@ func (c *cli) runChain(cfg *config) int {
 		Pipefail:    cfg.pipefail,
 		Timeout:     cfg.timeout,
 		Grace:       cfg.grace,
-		Interactive: isTerminal(c.stdin),
+		Interactive: controlsTerminal(c.stdin),
 	}
 	if !cfg.json {
 		opts.Stdout, opts.Stderr, opts.NoCapture = c.stdout, c.stderr, true
@@ -63,16 +63,9 @@ func (c *cli) runChain(cfg *config) int {
 		return c.finish(cfg, nil, nil, nil, err)
 	}
 
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	sigs := forwardSignals(&opts, cancel)
-	res, err := engine.Run(ctx, chain, opts)
-	sigs.stop()
-	if res != nil && res.Canceled {
-		if s, ok := sigs.received(); ok && err == nil {
-			res.ExitCode = 128 + s
-		}
-	}
+	stopSignals := forwardSignals(&opts)
+	res, err := engine.Run(context.Background(), chain, opts)
+	stopSignals()
 	return c.finish(cfg, chain, res, &judgement{rec: rec, appr: appr}, err)
 }
 
@@ -133,9 +126,10 @@ func (c *cli) finish(cfg *config, chain *engine.Chain, res *engine.Result, j *ju
 			fmt.Fprintf(c.stderr, "chainrun: %v\n", werr)
 			return exitInternal
 		}
-	} else {
-		c.reportSegmentErrors(chain, res)
+		// The object says it all; stderr stays for the chain's own output.
+		return status
 	}
+	c.reportSegmentErrors(chain, res)
 	switch {
 	case err == nil:
 	case j.declined() != nil && engine.KindOf(err) == engine.KindDenied:
