@@ -16,6 +16,73 @@ type lowerer struct {
 	src     string
 	dialect Dialect
 	chain   *Chain
+	nseg    int         // segments lowered so far
+	scratch wordScanner // buffers reused from word to word
+
+	// Slabs: a chain's small objects come from a few allocations sized by
+	// estimate, since parsing cost is mostly allocation.
+	estimate int
+	segs     []Segment
+	strs     []string
+	ptrs     []*Segment
+	redirs   []Redirect
+	stage    []*Segment // the pipeline being lowered
+}
+
+// estimateSegments over-counts a chain's segments from its operator bytes.
+func estimateSegments(src string) int {
+	n := 1
+	for i := 0; i < len(src); i++ {
+		switch src[i] {
+		case '|', ';', '&', '\n':
+			if i == 0 || src[i-1] != src[i] { // && and || count once
+				n++
+			}
+		}
+	}
+	return n
+}
+
+func (l *lowerer) newSegment() *Segment {
+	if len(l.segs) == cap(l.segs) {
+		l.segs = make([]Segment, 0, l.estimate)
+	}
+	l.segs = l.segs[:len(l.segs)+1]
+	return &l.segs[len(l.segs)-1]
+}
+
+// stringsFor returns an empty slice with room for n strings.
+func (l *lowerer) stringsFor(n int) []string {
+	if cap(l.strs)-len(l.strs) < n {
+		l.strs = make([]string, 0, max(n, 3*l.estimate))
+	}
+	out := l.strs[len(l.strs) : len(l.strs) : len(l.strs)+n]
+	l.strs = l.strs[:len(l.strs)+n]
+	return out
+}
+
+// redirectsFor returns an empty slice with room for n redirects.
+func (l *lowerer) redirectsFor(n int) []Redirect {
+	if n == 0 {
+		return nil
+	}
+	if cap(l.redirs)-len(l.redirs) < n {
+		l.redirs = make([]Redirect, 0, max(n, l.estimate))
+	}
+	out := l.redirs[len(l.redirs) : len(l.redirs) : len(l.redirs)+n]
+	l.redirs = l.redirs[:len(l.redirs)+n]
+	return out
+}
+
+// segmentPtrs copies the pipeline's stages into a slab slice.
+func (l *lowerer) segmentPtrs(stage []*Segment) []*Segment {
+	n := len(stage)
+	if cap(l.ptrs)-len(l.ptrs) < n {
+		l.ptrs = make([]*Segment, 0, max(n, l.estimate))
+	}
+	out := append(l.ptrs[len(l.ptrs):len(l.ptrs):len(l.ptrs)+n], stage...)
+	l.ptrs = l.ptrs[:len(l.ptrs)+n]
+	return out
 }
 
 func (l *lowerer) off(p syntax.Pos) int { return int(p.Offset()) }
@@ -73,17 +140,18 @@ func (l *lowerer) stmtFlags(st *syntax.Stmt) error {
 }
 
 func (l *lowerer) pipeline(st *syntax.Stmt) error {
-	p := &Pipeline{}
-	if err := l.stages(st, p); err != nil {
+	l.stage = l.stage[:0]
+	if err := l.stages(st); err != nil {
 		return err
 	}
+	p := &Pipeline{Segments: l.segmentPtrs(l.stage)}
 	p.Span = Span{p.Segments[0].Span.Start, p.Segments[len(p.Segments)-1].Span.End}
 	l.chain.Pipelines = append(l.chain.Pipelines, p)
 	return nil
 }
 
-// stages appends the segments of a | or |& pipeline in source order.
-func (l *lowerer) stages(st *syntax.Stmt, p *Pipeline) error {
+// stages collects the segments of a | or |& pipeline in source order.
+func (l *lowerer) stages(st *syntax.Stmt) error {
 	if err := l.stmtFlags(st); err != nil {
 		return err
 	}
@@ -93,24 +161,24 @@ func (l *lowerer) stages(st *syntax.Stmt, p *Pipeline) error {
 		if err != nil {
 			return err
 		}
-		p.Segments = append(p.Segments, seg)
+		l.stage = append(l.stage, seg)
 		return nil
 	}
 	if len(st.Redirs) > 0 {
 		return refuse(l.src, l.off(st.Redirs[0].Pos()), KindUnsupported, "group",
 			"a redirect of a whole pipeline needs a group, which is not supported")
 	}
-	if err := l.stages(b.X, p); err != nil {
+	if err := l.stages(b.X); err != nil {
 		return err
 	}
 	if b.Op == syntax.PipeAll {
 		// |& is 2>&1 | with the dup applied after the stage's own redirects.
-		last := p.Segments[len(p.Segments)-1]
+		last := l.stage[len(l.stage)-1]
 		at := l.off(b.OpPos)
 		last.Redirects = append(last.Redirects, Redirect{Fd: 2, Op: redirect.DupOut, Target: "1",
 			Span: Span{at, at + 2}, Implicit: true})
 	}
-	return l.stages(b.Y, p)
+	return l.stages(b.Y)
 }
 
 // segment lowers one simple command.
@@ -127,7 +195,9 @@ func (l *lowerer) segment(st *syntax.Stmt) (*Segment, error) {
 		return nil, refuse(l.src, l.off(call.Pos()), KindUnsupported, "bare assignment",
 			"an assignment without a command sets nothing for later commands; write NAME=value before the command that needs it")
 	}
-	seg := &Segment{Index: len(l.chain.Segments())}
+	seg := l.newSegment()
+	seg.Index, seg.Args, seg.Redirects = l.nseg, l.stringsFor(len(call.Args)), l.redirectsFor(len(st.Redirs))
+	l.nseg++
 	var errs []*ParseError
 	for _, a := range call.Assigns {
 		as, err := l.assign(a)
@@ -309,7 +379,7 @@ func (l *lowerer) word(w *syntax.Word) (string, *ParseError) {
 // read it differently.
 func (l *lowerer) value(w *syntax.Word, assignValue bool) (string, *ParseError) {
 	start, end := l.off(w.Pos()), l.off(w.End())
-	v, err := wordValue(l.src, start, end, l.dialect, assignValue)
+	v, err := wordValue(l.src, start, end, l.dialect, assignValue, &l.scratch)
 	if err != nil {
 		return "", err
 	}
@@ -328,7 +398,7 @@ func (l *lowerer) dialectWarning(start, end int, v string, assignValue bool) {
 	if l.dialect == POSIX {
 		other = Windows
 	}
-	ov, err := wordValue(l.src, start, end, other, assignValue)
+	ov, err := wordValue(l.src, start, end, other, assignValue, &l.scratch)
 	switch {
 	case err != nil:
 		l.chain.Warnings = append(l.chain.Warnings, Warning{Offset: start, Message: fmt.Sprintf(

@@ -3,7 +3,6 @@ package engine
 import (
 	"errors"
 	"strings"
-	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -29,9 +28,26 @@ func ParseDialect(src string, d Dialect) (*Chain, error) {
 	return (&Parser{Dialect: d}).Parse(src)
 }
 
-var shParsers = sync.Pool{New: func() any {
-	return syntax.NewParser(syntax.Variant(syntax.LangBash))
-}}
+// shParsers keeps a few mvdan parsers for reuse. A sync.Pool would be
+// emptied by every garbage collection, and building a parser costs more
+// than parsing a short chain.
+var shParsers = make(chan *syntax.Parser, 8)
+
+func getShParser() *syntax.Parser {
+	select {
+	case p := <-shParsers:
+		return p
+	default:
+		return syntax.NewParser(syntax.Variant(syntax.LangBash))
+	}
+}
+
+func putShParser(p *syntax.Parser) {
+	select {
+	case shParsers <- p:
+	default:
+	}
+}
 
 // Parse turns one command line into a chain, or refuses it with a
 // *ParseError naming the construct and its byte offset. Nothing outside
@@ -56,16 +72,16 @@ func (p *Parser) Parse(src string) (*Chain, error) {
 	if err := screen(src); err != nil {
 		return nil, err
 	}
-	sp := shParsers.Get().(*syntax.Parser)
+	sp := getShParser()
 	f, err := sp.Parse(strings.NewReader(src), "")
-	shParsers.Put(sp)
+	putShParser(sp)
 	if err != nil {
 		return nil, fromSyntaxError(src, err)
 	}
 	if len(f.Stmts) == 0 {
 		return nil, refuse(src, 0, KindSyntax, "empty command", "empty command line: there is nothing to run")
 	}
-	l := lowerer{src: src, dialect: d, chain: &Chain{Source: src, Dialect: d}}
+	l := lowerer{src: src, dialect: d, chain: &Chain{Source: src, Dialect: d}, estimate: estimateSegments(src)}
 	if err := l.file(f); err != nil {
 		return nil, err
 	}
@@ -79,9 +95,17 @@ func fromSyntaxError(src string, err error) error {
 	if errors.As(err, &pe) {
 		msg, construct := pe.Text, "syntax"
 		switch {
+		case strings.Contains(msg, "must be followed by `=`"):
+			// mvdan reads name[x] in command position as an array
+			// assignment; bash would glob it.
+			off := int(pe.Pos.Offset())
+			if i := strings.IndexByte(src[off:], '['); i >= 0 {
+				off += i
+			}
+			return refuse(src, off, KindUnsupported, "glob",
+				"unquoted \"[\" is a glob and chainrun does not expand globs; quote it to pass it literally")
 		case strings.Contains(msg, "must be followed by"),
-			strings.Contains(msg, "can only immediately follow"),
-			strings.Contains(msg, "can only be used"):
+			strings.Contains(msg, "can only immediately follow"):
 			construct = "empty segment"
 			msg = "empty segment: " + msg
 		case strings.Contains(msg, "here-document"):

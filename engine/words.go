@@ -13,23 +13,51 @@ import (
 // either. The AST decides structure and refusals; wordScanner decides
 // values.
 
-// wordSpecials are the characters that make a word need the slow path:
-// quoting, escapes, and what bash would expand when unquoted.
-const wordSpecials = "\\'\"*?[{~=:"
+// Byte classes for the one pass that decides a word's path: quoting and
+// escapes need the scanner; what bash may expand when unquoted also needs
+// per-byte quoting information; non-ASCII needs the space check.
+const (
+	classQuote byte = 1 << iota
+	classExpandable
+	classNonASCII
+)
+
+var byteClass = func() (t [256]byte) {
+	for _, c := range "\\'\"" {
+		t[c] = classQuote
+	}
+	for _, c := range "*?[{~" {
+		t[c] = classExpandable
+	}
+	for c := 0x80; c < 0x100; c++ {
+		t[c] = classNonASCII
+	}
+	return t
+}()
+
+func classify(raw string) (classes byte) {
+	for i := 0; i < len(raw); i++ {
+		classes |= byteClass[raw[i]]
+	}
+	return classes
+}
 
 // wordScanner computes one word's value in one dialect.
 type wordScanner struct {
 	src     string
 	dialect Dialect
 	out     []byte
+	track   bool   // whether unq and offs are kept
 	unq     []bool // unq[i]: out[i] came from an unquoted, unescaped character
 	offs    []int  // offs[i]: source offset of out[i]
 }
 
 func (w *wordScanner) emit(c byte, unquoted bool, off int) {
 	w.out = append(w.out, c)
-	w.unq = append(w.unq, unquoted)
-	w.offs = append(w.offs, off)
+	if w.track {
+		w.unq = append(w.unq, unquoted)
+		w.offs = append(w.offs, off)
+	}
 }
 
 // emitRune copies the (possibly multi-byte) character at i, quoted or not,
@@ -155,28 +183,52 @@ func (w *wordScanner) diverged(off int) *ParseError {
 // wordValue reads src[start:end] as one word in dialect d and refuses what
 // bash would expand: globs, brace expansion and tilde expansion. assignLike
 // marks an assignment's value, where a tilde after '=' or ':' expands too.
-func wordValue(src string, start, end int, d Dialect, assignValue bool) (string, *ParseError) {
+// scratch, when not nil, lends its buffers to the scanner.
+func wordValue(src string, start, end int, d Dialect, assignValue bool, scratch *wordScanner) (string, *ParseError) {
 	raw := src[start:end]
-	if !strings.ContainsAny(raw, wordSpecials) && !hasNonASCII(raw) {
+	classes := classify(raw)
+	if classes == 0 {
 		return raw, nil
 	}
-	w := wordScanner{src: src, dialect: d}
-	if err := w.scan(start, end); err != nil {
-		return "", err
+	if v, ok := plainQuoted(raw); ok && classes&classNonASCII == 0 {
+		return v, nil
 	}
-	if err := w.expansions(assignValue); err != nil {
+	var w wordScanner
+	if scratch != nil {
+		w = *scratch
+	}
+	w.src, w.dialect, w.out = src, d, w.out[:0]
+	w.track = classes&classExpandable != 0
+	w.unq, w.offs = w.unq[:0], w.offs[:0]
+	err := w.scan(start, end)
+	if err == nil && w.track {
+		err = w.expansions(assignValue)
+	}
+	if scratch != nil {
+		*scratch = w // keep the grown buffers for the next word
+	}
+	if err != nil {
 		return "", err
 	}
 	return string(w.out), nil
 }
 
-func hasNonASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return true
-		}
+// plainQuoted returns the value of a word that is one quoted string with
+// nothing to unescape inside, the usual shape of an agent's argument:
+// 'text' with no other single quote, or "text" with no backslash or
+// double quote (the AST has already refused any $ or backtick in it).
+func plainQuoted(raw string) (string, bool) {
+	if len(raw) < 2 || raw[0] != raw[len(raw)-1] {
+		return "", false
 	}
-	return false
+	inner := raw[1 : len(raw)-1]
+	switch raw[0] {
+	case '\'':
+		return inner, strings.IndexByte(inner, '\'') < 0
+	case '"':
+		return inner, strings.IndexByte(inner, '"') < 0 && strings.IndexByte(inner, '\\') < 0
+	}
+	return "", false
 }
 
 // expansions refuses the unquoted characters bash would expand.

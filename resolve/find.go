@@ -4,7 +4,7 @@ import (
 	"errors"
 	"io/fs"
 	"os"
-	"path/filepath"
+	"path"
 	"runtime"
 	"strings"
 )
@@ -64,10 +64,19 @@ func Find(name, dir string, env []string) (Target, error) {
 
 // Find resolves the program a segment names. env is the segment's own
 // environment (its PATH, not chainrun's); dir is the chain's current
-// directory. A name containing a separator is taken relative to dir and
-// never searched; a bare name is searched in PATH only, never in the
-// current directory.
+// directory ("" means the process's own when the rules are the host's).
+// A name containing a separator is taken relative to dir and never
+// searched; a bare name is searched in PATH only, never in the current
+// directory. On Windows (see findWindows) PATHEXT applies, a bare cmd.exe
+// built-in name yields a CmdBuiltin target, and every Target is
+// classified: a file Windows cannot run directly or through cmd.exe or
+// PowerShell is ErrNotExecutable.
 func (r *Resolver) Find(name, dir string, env []string) (Target, error) {
+	if dir == "" && r.goos() == runtime.GOOS {
+		if wd, err := os.Getwd(); err == nil {
+			dir = wd
+		}
+	}
 	if r.goos() == "windows" {
 		return r.findWindows(name, dir, env)
 	}
@@ -94,20 +103,20 @@ func (r *Resolver) findPOSIX(name, dir string, env []string) (Target, error) {
 	}
 	if strings.Contains(name, "/") {
 		p := name
-		if !filepath.IsAbs(p) {
-			p = filepath.Join(dir, p)
+		if !path.IsAbs(p) {
+			p = path.Join(dir, p)
 		}
 		return r.checkPOSIX(name, p)
 	}
 	dotHit := false
-	for _, d := range filepath.SplitList(lookupEnv(env, "PATH", false)) {
-		rel := d == "" || !filepath.IsAbs(d)
+	for _, d := range splitPOSIXList(lookupEnv(env, "PATH", false)) {
+		rel := d == "" || !path.IsAbs(d)
 		if d == "" {
 			d = "."
 		}
-		p := filepath.Join(d, name)
+		p := path.Join(d, name)
 		if rel {
-			p = filepath.Join(dir, p)
+			p = path.Join(dir, p)
 		}
 		t, err := r.checkPOSIX(name, p)
 		if err != nil {
@@ -134,6 +143,16 @@ func (r *Resolver) checkPOSIX(name, p string) (Target, error) {
 		return Target{}, &Error{Name: name, Err: ErrNotExecutable}
 	}
 	return Target{Path: p, Kind: Native}, nil
+}
+
+// splitPOSIXList splits a colon-separated PATH; an empty PATH has no
+// entries. (filepath.SplitList would use the host's separator: these rules
+// are plain text so that they hold whatever the host.)
+func splitPOSIXList(list string) []string {
+	if list == "" {
+		return nil
+	}
+	return strings.Split(list, ":")
 }
 
 // lookupEnv returns the last value of key in env; with fold, keys compare

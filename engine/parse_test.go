@@ -1,0 +1,392 @@
+package engine
+
+import (
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/chainrun/chainrun/redirect"
+)
+
+// argvs returns each segment's argv.
+func argvs(c *Chain) [][]string {
+	var out [][]string
+	for _, s := range c.Segments() {
+		out = append(out, s.Args)
+	}
+	return out
+}
+
+func TestParseAccepted(t *testing.T) {
+	tests := []struct {
+		name    string
+		dialect Dialect
+		in      string
+		argv    [][]string
+		ops     []Op
+	}{
+		{"pipeline", POSIX, "seq 10 | grep 5", [][]string{{"seq", "10"}, {"grep", "5"}}, []Op{OpPipe}},
+		{"and glued", POSIX, "a&&b", [][]string{{"a"}, {"b"}}, []Op{OpAnd}},
+		{"semicolon glued", POSIX, "echo a;b", [][]string{{"echo", "a"}, {"b"}}, []Op{OpSeq}},
+		{"pipe glued", POSIX, "x|y", [][]string{{"x"}, {"y"}}, []Op{OpPipe}},
+		{"or", POSIX, "a || b", [][]string{{"a"}, {"b"}}, []Op{OpOr}},
+		{"newline is ;", POSIX, "a\nb", [][]string{{"a"}, {"b"}}, []Op{OpSeq}},
+		{"trailing ;", POSIX, "a;", [][]string{{"a"}}, nil},
+		{"precedence", POSIX, "a && b | c || d ; e", [][]string{{"a"}, {"b"}, {"c"}, {"d"}, {"e"}},
+			[]Op{OpAnd, OpPipe, OpOr, OpSeq}},
+		{"single quotes", POSIX, `echo 'a b' 'c\d' '"'`, [][]string{{"echo", "a b", `c\d`, `"`}}, nil},
+		{"double quotes posix", POSIX, `echo "a\"b" "c\\d" "e\f" "\$x" "\` + "`" + `"`,
+			[][]string{{"echo", `a"b`, `c\d`, `e\f`, `$x`, "`"}}, nil},
+		{"backslash escapes", POSIX, `echo a\ b \"q \\ \x`, [][]string{{"echo", "a b", `"q`, `\`, "x"}}, nil},
+		{"line continuation", POSIX, "ec\\\nho a\\\nb \"c\\\nd\"", [][]string{{"echo", "ab", "cd"}}, nil},
+		{"continuation between words", POSIX, "echo a \\\n b", [][]string{{"echo", "a", "b"}}, nil},
+		{"adjacent parts", POSIX, `echo a'b'"c"d`, [][]string{{"echo", "abcd"}}, nil},
+		{"empty args", POSIX, `printf '%s|' "" '' x`, [][]string{{"printf", "%s|", "", "", "x"}}, nil},
+		{"comment", POSIX, "echo a # b c", [][]string{{"echo", "a"}}, nil},
+		{"hash inside word", POSIX, "echo a#b #c", [][]string{{"echo", "a#b"}}, nil},
+		{"dollar alone", POSIX, `echo $ a$ "$"`, [][]string{{"echo", "$", "a$", "$"}}, nil},
+		{"quoted glob", POSIX, `ls '*.go' "a?" \*`, [][]string{{"ls", "*.go", "a?", "*"}}, nil},
+		{"lone bracket", POSIX, "[ -f x ]", [][]string{{"[", "-f", "x", "]"}}, nil},
+		{"braces without comma", POSIX, "find . -exec rm {} ;", [][]string{{"find", ".", "-exec", "rm", "{}"}}, nil},
+		{"quoted tilde", POSIX, `echo '~' "~/x" a~b --p=~`, [][]string{{"echo", "~", "~/x", "a~b", "--p=~"}}, nil},
+		{"unicode", POSIX, "echo héllo '日本'", [][]string{{"echo", "héllo", "日本"}}, nil},
+		{"tabs", POSIX, "echo\ta\t'b\tc'", [][]string{{"echo", "a", "b\tc"}}, nil},
+		{"newline in quotes", POSIX, "git commit -m 'a\nb'", [][]string{{"git", "commit", "-m", "a\nb"}}, nil},
+		{"reserved word as arg", POSIX, "echo if then fi", [][]string{{"echo", "if", "then", "fi"}}, nil},
+		{"windows path", Windows, `dir C:\Users\me\src`, [][]string{{"dir", `C:\Users\me\src`}}, nil},
+		{"windows unc", Windows, `type \\server\share\f.txt | findstr x`,
+			[][]string{{"type", `\\server\share\f.txt`}, {"findstr", "x"}}, []Op{OpPipe}},
+		{"windows escapes", Windows, `echo a\ b a\|b \$x \"q`, [][]string{{"echo", "a b", "a|b", "$x", `"q`}}, nil},
+		{"windows double quotes", Windows, `echo "a\\b" "q\"x" "\$y"`, [][]string{{"echo", `a\\b`, `q"x`, "$y"}}, nil},
+		{"windows continuation", Windows, "echo a \\\n b", [][]string{{"echo", "a", "b"}}, nil},
+		{"windows single quotes", Windows, `echo 'C:\'`, [][]string{{"echo", `C:\`}}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, err := ParseDialect(tt.in, tt.dialect)
+			if err != nil {
+				t.Fatalf("ParseDialect(%q): %v", tt.in, err)
+			}
+			if got := argvs(c); !reflect.DeepEqual(got, tt.argv) {
+				t.Errorf("argv = %q, want %q", got, tt.argv)
+			}
+			if got := c.SegmentOps(); !reflect.DeepEqual(got, tt.ops) {
+				t.Errorf("ops = %q, want %q", got, tt.ops)
+			}
+			checkSpans(t, c)
+		})
+	}
+}
+
+// checkSpans asserts every span lies inside the source and segments come
+// in order.
+func checkSpans(t *testing.T, c *Chain) {
+	t.Helper()
+	prev := 0
+	for _, s := range c.Segments() {
+		if s.Span.Start < prev || s.Span.End > len(c.Source) || s.Span.Start >= s.Span.End {
+			t.Fatalf("segment %d span %v outside [%d,%d]", s.Index, s.Span, prev, len(c.Source))
+		}
+		if s.Text != c.Source[s.Span.Start:s.Span.End] {
+			t.Fatalf("segment %d text %q != source span", s.Index, s.Text)
+		}
+		for _, r := range s.Redirects {
+			if r.Span.Start < 0 || r.Span.End > len(c.Source) || r.Span.Start > r.Span.End {
+				t.Fatalf("redirect span %v outside the source", r.Span)
+			}
+		}
+		prev = s.Span.End
+	}
+}
+
+func TestParseAssignsAndBuiltins(t *testing.T) {
+	c, err := ParseDialect(`A=1 B="x y" C= go test ./... ; cd /tmp && pwd | echo -n x ; true ; false || exit 3`, POSIX)
+	if err != nil {
+		t.Fatal(err)
+	}
+	segs := c.Segments()
+	if got := segs[0].Env(); !reflect.DeepEqual(got, map[string]string{"A": "1", "B": "x y", "C": ""}) {
+		t.Errorf("env = %v", got)
+	}
+	want := []Builtin{"", BuiltinCd, BuiltinPwd, BuiltinEcho, BuiltinTrue, BuiltinFalse, BuiltinExit}
+	for i, s := range segs {
+		if s.Builtin != want[i] {
+			t.Errorf("segment %d %q builtin = %q, want %q", i, s.Text, s.Builtin, want[i])
+		}
+	}
+	w, err := ParseDialect("ECHO hi", Windows)
+	if err != nil || w.Segments()[0].Builtin != BuiltinEcho {
+		t.Errorf("windows dialect: ECHO should be the echo built-in, got %v %v", w, err)
+	}
+	p, err := ParseDialect("ECHO hi", POSIX)
+	if err != nil || p.Segments()[0].IsBuiltin() {
+		t.Errorf("posix dialect: ECHO is a program, not the built-in")
+	}
+}
+
+func TestParseRedirects(t *testing.T) {
+	r := func(fd int, op redirect.Op, target string) Redirect { return Redirect{Fd: fd, Op: op, Target: target} }
+	tests := []struct {
+		in   string
+		want []Redirect
+	}{
+		{"c >f", []Redirect{r(1, redirect.Out, "f")}},
+		{"c >|f", []Redirect{r(1, redirect.Out, "f")}},
+		{"c >>f", []Redirect{r(1, redirect.Append, "f")}},
+		{"c <f", []Redirect{r(0, redirect.In, "f")}},
+		{"c 2>f", []Redirect{r(2, redirect.Out, "f")}},
+		{"c 2>>f", []Redirect{r(2, redirect.Append, "f")}},
+		{"c 2>&1", []Redirect{r(2, redirect.DupOut, "1")}},
+		{"c >&2", []Redirect{r(1, redirect.DupOut, "2")}},
+		{"c 3<&0", []Redirect{r(3, redirect.DupIn, "0")}},
+		{"c <&3", []Redirect{r(0, redirect.DupIn, "3")}},
+		{"c &>f", []Redirect{r(1, redirect.Both, "f")}},
+		{"c &>>f", []Redirect{r(1, redirect.BothAppend, "f")}},
+		{"c >&f", []Redirect{r(1, redirect.Both, "f")}},
+		{"c >f 2>&1", []Redirect{r(1, redirect.Out, "f"), r(2, redirect.DupOut, "1")}},
+		{"c 2>&1 >f", []Redirect{r(2, redirect.DupOut, "1"), r(1, redirect.Out, "f")}},
+		{">f c", []Redirect{r(1, redirect.Out, "f")}},
+		{"c > 'a b'", []Redirect{r(1, redirect.Out, "a b")}},
+		{"c 3>&1 1>&2 2>&3", []Redirect{r(3, redirect.DupOut, "1"), r(1, redirect.DupOut, "2"), r(2, redirect.DupOut, "3")}},
+		{"c 2>/dev/null", []Redirect{r(2, redirect.Out, "/dev/null")}},
+	}
+	for _, tt := range tests {
+		c, err := ParseDialect(tt.in, POSIX)
+		if err != nil {
+			t.Errorf("%q: %v", tt.in, err)
+			continue
+		}
+		got := c.Segments()[0].Redirects
+		for i := range got {
+			got[i].Span = Span{}
+		}
+		if !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("%q: redirects = %+v, want %+v", tt.in, got, tt.want)
+		}
+	}
+	c, err := ParseDialect("a 2>/dev/null |& b", POSIX)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := c.Segments()[0].Redirects[1]
+	if last.Fd != 2 || last.Op != redirect.DupOut || last.Target != "1" || !last.Implicit {
+		t.Errorf("|& should append an implicit 2>&1 after the stage's redirects, got %+v", c.Segments()[0].Redirects)
+	}
+}
+
+func TestParseRefusals(t *testing.T) {
+	tests := []struct {
+		in        string
+		kind      Kind
+		construct string
+		offset    int
+	}{
+		{"echo $(id)", KindUnsupported, "command substitution", 5},
+		{"echo `id`", KindUnsupported, "command substitution", 5},
+		{`echo "x $(id)"`, KindUnsupported, "command substitution", 8},
+		{"git log --grep=\"`id`\"", KindUnsupported, "command substitution", 16},
+		{"$(echo rm) -rf x", KindUnsupported, "command substitution", 0},
+		{"diff <(a) b", KindUnsupported, "process substitution", 5},
+		{"a > >(sh)", KindUnsupported, "process substitution", 4},
+		{"echo $((1+2))", KindUnsupported, "arithmetic expansion", 5},
+		{"echo $[1+2]", KindUnsupported, "arithmetic expansion", 5},
+		{"echo $HOME", KindUnsupported, "parameter expansion", 5},
+		{"echo ${x@P}", KindUnsupported, "parameter expansion", 5},
+		{`echo "$x"`, KindUnsupported, "parameter expansion", 6},
+		{"cat${IFS}/etc/passwd", KindUnsupported, "parameter expansion", 3},
+		{"echo $'\\x72m'", KindUnsupported, "parameter expansion", 5},
+		{`echo $"x"`, KindUnsupported, "parameter expansion", 5},
+		{"cat <<EOF\nx\nEOF", KindUnsupported, "heredoc", 4},
+		{"cat <<EOF", KindUnsupported, "heredoc", 4},
+		{"cat <<< x", KindUnsupported, "here-string", 4},
+		{"sleep 1 &", KindUnsupported, "background", 8},
+		{"sleep 1 & echo x", KindUnsupported, "background", 8},
+		{"(cd x && make)", KindUnsupported, "subshell", 0},
+		{"{ a; b; }", KindUnsupported, "group", 0},
+		{"if true; then x; fi", KindUnsupported, "control flow", 0},
+		{"for i in a; do x; done", KindUnsupported, "control flow", 0},
+		{"while true; do x; done", KindUnsupported, "control flow", 0},
+		{"until x; do y; done", KindUnsupported, "control flow", 0},
+		{"case x in a) y;; esac", KindUnsupported, "control flow", 0},
+		{"select x in a; do y; done", KindUnsupported, "control flow", 0},
+		{"f() { x; }", KindUnsupported, "control flow", 0},
+		{"function f { x; }", KindUnsupported, "control flow", 0},
+		{"[[ -f x ]]", KindUnsupported, "control flow", 0},
+		{"(( x = 1 ))", KindUnsupported, "control flow", 0},
+		{"! true", KindUnsupported, "negation", 0},
+		{"ls *.go", KindUnsupported, "glob", 3},
+		{"/bin/r?", KindUnsupported, "glob", 6},
+		{"r[m] x", KindUnsupported, "glob", 1},
+		{"echo {a,b}", KindUnsupported, "brace expansion", 5},
+		{"{rm,-rf,x}", KindUnsupported, "brace expansion", 0},
+		{"echo x{1..3}", KindUnsupported, "brace expansion", 6},
+		{"echo {a,'b'}", KindUnsupported, "brace expansion", 5},
+		{"cd ~", KindUnsupported, "tilde expansion", 3},
+		{"cat ~/.ssh/id_rsa", KindUnsupported, "tilde expansion", 4},
+		{"echo a=~/x", KindUnsupported, "tilde expansion", 7},
+		{"echo PATH=x:~/bin", KindUnsupported, "tilde expansion", 12},
+		{"A=~/x cmd", KindUnsupported, "tilde expansion", 2},
+		{"coproc x", KindUnsupported, "coprocess", 0},
+		{"echo $env:PATH", KindUnsupported, "PowerShell syntax", 5},
+		{"echo @'x'@", KindUnsupported, "PowerShell syntax", 5},
+		{`echo @"x"@`, KindUnsupported, "PowerShell syntax", 5},
+		{"eval x", KindUnsupported, "shell built-in", 0},
+		{"source x", KindUnsupported, "shell built-in", 0},
+		{". x", KindUnsupported, "shell built-in", 0},
+		{"exec x", KindUnsupported, "shell built-in", 0},
+		{"export A=1 && git log", KindUnsupported, "shell built-in", 0},
+		{"unset A", KindUnsupported, "shell built-in", 0},
+		{"set -e", KindUnsupported, "shell built-in", 0},
+		{"alias ls=rm", KindUnsupported, "shell built-in", 0},
+		{"trap x EXIT", KindUnsupported, "shell built-in", 0},
+		{"declare -x A=1", KindUnsupported, "shell built-in", 0},
+		{"local x", KindUnsupported, "shell built-in", 0},
+		{"read x", KindUnsupported, "shell built-in", 0},
+		{"true && 'eval' x", KindUnsupported, "shell built-in", 8},
+		{"time ls", KindUnsupported, "shell built-in", 0},
+		{"A=1", KindUnsupported, "bare assignment", 0},
+		{">f", KindUnsupported, "redirect without a command", 0},
+		{"a && && b", KindSyntax, "empty segment", 2},
+		{"| a", KindSyntax, "empty segment", 0},
+		{"a |", KindSyntax, "empty segment", 2},
+		{"a &&", KindSyntax, "empty segment", 2},
+		{"a ;; b", KindSyntax, "syntax", 2},
+		{";", KindSyntax, "empty segment", 0},
+		{"", KindSyntax, "empty command", 0},
+		{"  # only a comment", KindSyntax, "empty command", 0},
+		{"echo 'x", KindSyntax, "unterminated quote", 5},
+		{`echo "x`, KindSyntax, "unterminated quote", 5},
+		{"echo >&-", KindUnsupported, "redirect", 5},
+		{"echo 2>&1-", KindUnsupported, "redirect", 5},
+		{"echo 10>f", KindUnsupported, "redirect", 5},
+		{"echo 2>&10", KindUnsupported, "redirect", 5},
+		{"echo {fd}>f", KindUnsupported, "redirect", 5},
+		{"echo <>f", KindUnsupported, "redirect", 5},
+		{"echo 2>&file", KindUnsupported, "redirect", 5},
+		{"a && b > f &", KindUnsupported, "background", 11},
+		{"echo a\x00b", KindUnsupported, "control character", 6},
+		{"echo a\rb", KindUnsupported, "control character", 6},
+		{"echo \x1b[31m", KindUnsupported, "control character", 5},
+		{"echo a\u200bb", KindUnsupported, "invisible character", 6},
+		{"echo \u202eabc", KindUnsupported, "invisible character", 5},
+		{"echo \u2066x", KindUnsupported, "invisible character", 5},
+		{"echo \ufeffx", KindUnsupported, "invisible character", 5},
+		{"echo soft\u00adhyphen", KindUnsupported, "invisible character", 9},
+		{"git log\u2028rm -rf x", KindUnsupported, "invisible character", 7},
+		{"echo a\u00a0b", KindUnsupported, "non-ASCII space", 6},
+		{"echo \xff", KindSyntax, "invalid UTF-8", 5},
+		{"echo " + strings.Repeat("a", MaxSourceLen), KindUnsupported, "input size", MaxSourceLen},
+	}
+	for _, tt := range tests {
+		for _, d := range []Dialect{POSIX, Windows} {
+			_, err := ParseDialect(tt.in, d)
+			var pe *ParseError
+			if !errors.As(err, &pe) {
+				t.Errorf("%s %q: want a refusal, got %v", d, tt.in, err)
+				continue
+			}
+			if pe.Kind != tt.kind || pe.Construct != tt.construct || pe.Offset != tt.offset {
+				t.Errorf("%s %q: got %s/%q at %d (%s), want %s/%q at %d",
+					d, tt.in, pe.Kind, pe.Construct, pe.Offset, pe.Message, tt.kind, tt.construct, tt.offset)
+			}
+			if !errors.Is(err, ErrSyntax) && !errors.Is(err, ErrUnsupported) {
+				t.Errorf("%q: errors.Is fails for kind %s", tt.in, pe.Kind)
+			}
+			if pe.Message == "" || strings.Contains(pe.Message, "\n") {
+				t.Errorf("%q: message must be one non-empty line: %q", tt.in, pe.Message)
+			}
+		}
+	}
+}
+
+// TestWindowsDialectRefusals covers inputs only the Windows dialect refuses:
+// there a backslash before an unquoted glob character stays literal, so the
+// glob is live, and \" inside double quotes can leave a quote unclosed.
+func TestWindowsDialectRefusals(t *testing.T) {
+	for _, tt := range []struct {
+		in        string
+		construct string
+		offset    int
+	}{
+		{`copy a\*.txt b`, "glob", 7},
+		{`echo "C:\dir\\" x`, "unterminated quote", 5},
+	} {
+		_, err := ParseDialect(tt.in, Windows)
+		var pe *ParseError
+		if !errors.As(err, &pe) || pe.Construct != tt.construct || pe.Offset != tt.offset {
+			t.Errorf("%q: got %v, want %s at %d", tt.in, err, tt.construct, tt.offset)
+		}
+		if _, err := ParseDialect(tt.in, POSIX); err != nil && tt.construct == "glob" {
+			t.Errorf("posix dialect should accept %q: %v", tt.in, err)
+		}
+	}
+}
+
+func TestDialectWarnings(t *testing.T) {
+	for _, tt := range []struct {
+		in      string
+		dialect Dialect
+		want    string // substring of a warning; "" means no warning
+	}{
+		{`dir C:\Users\me`, POSIX, "«C:Usersme» in the posix dialect but as «C:\\Users\\me» in the windows"},
+		{`dir C:\Users\me`, Windows, "«C:\\Users\\me» in the windows dialect but as «C:Usersme»"},
+		{`echo a\ b`, POSIX, ""},
+		{`echo "a\\b"`, POSIX, "«a\\b» in the posix dialect"},
+		{`cd C:\ && dir`, Windows, "escapes the space"},
+		{`echo plain`, Windows, ""},
+	} {
+		c, err := ParseDialect(tt.in, tt.dialect)
+		if err != nil {
+			t.Fatalf("%q: %v", tt.in, err)
+		}
+		var all []string
+		for _, w := range c.Warnings {
+			all = append(all, w.Message)
+		}
+		joined := strings.Join(all, "\n")
+		if tt.want == "" && len(all) > 0 || tt.want != "" && !strings.Contains(joined, tt.want) {
+			t.Errorf("%s %q: warnings %q, want %q", tt.dialect, tt.in, all, tt.want)
+		}
+	}
+}
+
+func TestParseErrorCaret(t *testing.T) {
+	_, err := ParseDialect("git status && echo $(id)", POSIX)
+	var pe *ParseError
+	if !errors.As(err, &pe) {
+		t.Fatal(err)
+	}
+	want := "chainrun: unsupported error: 1:20: command substitution $(…) is not supported; run the inner command first and pass its output literally\n" +
+		"  git status && echo $(id)\n" +
+		"                     ^\n"
+	if got := pe.Caret(); got != want {
+		t.Errorf("caret:\n%s\nwant:\n%s", got, want)
+	}
+	_, err = ParseDialect("a\n  b $x", POSIX)
+	if !errors.As(err, &pe) {
+		t.Fatal(err)
+	}
+	if line, col := pe.Position(); line != 2 || col != 5 {
+		t.Errorf("position = %d:%d, want 2:5", line, col)
+	}
+	if !strings.Contains(pe.Caret(), "\n    b $x\n      ^\n") {
+		t.Errorf("caret should show the second line:\n%s", pe.Caret())
+	}
+}
+
+func TestPlanJSONShape(t *testing.T) {
+	c, err := ParseDialect("A=1 make >out.txt && echo done", POSIX)
+	p := NewPlan(c, err)
+	if len(p.Segments) != 2 || p.Ops[0] != OpAnd || !p.Segments[1].Builtin || p.Error != nil {
+		t.Fatalf("plan = %+v", p)
+	}
+	if p.Segments[0].Env["A"] != "1" || p.Segments[0].Redirects[0].Target != "out.txt" {
+		t.Errorf("segment 0 = %+v", p.Segments[0])
+	}
+	_, err = ParseDialect("echo `x`", POSIX)
+	p = NewPlan(nil, err)
+	if p.Error == nil || p.Error.Kind != KindUnsupported || p.Error.Offset == nil || *p.Error.Offset != 5 {
+		t.Errorf("plan error = %+v", p.Error)
+	}
+}
