@@ -468,7 +468,7 @@ func (l *lowerer) paramExp(p *syntax.ParamExp, at int) *ParseError {
 	}
 	return refuse(l.src, at, KindUnsupported, "parameter expansion",
 		"parameter expansion (%s) is not supported: chainrun expands no variables; pass the value literally, or quote it with single quotes to pass it as is",
-		l.src[at:l.off(p.End())])
+		strings.ReplaceAll(l.src[at:l.off(p.End())], "\\\n", ""))
 }
 
 // powerShellHereString refuses @'…'@ and @"…"@, which bash would read as

@@ -195,6 +195,8 @@ func TestParseRefusals(t *testing.T) {
 		{"echo ${x@P}", KindUnsupported, "parameter expansion", 5},
 		{`echo "$x"`, KindUnsupported, "parameter expansion", 6},
 		{"cat${IFS}/etc/passwd", KindUnsupported, "parameter expansion", 3},
+		{"echo $\\\nHOME", KindUnsupported, "parameter expansion", 5},
+		{"echo x$\\\n\\\n{A}", KindUnsupported, "parameter expansion", 6},
 		{"echo $'\\x72m'", KindUnsupported, "parameter expansion", 5},
 		{`echo $"x"`, KindUnsupported, "parameter expansion", 5},
 		{"cat <<EOF\nx\nEOF", KindUnsupported, "heredoc", 4},
@@ -320,6 +322,22 @@ func TestWindowsDialectRefusals(t *testing.T) {
 		if _, err := ParseDialect(tt.in, POSIX); err != nil && tt.construct == "glob" {
 			t.Errorf("posix dialect should accept %q: %v", tt.in, err)
 		}
+	}
+}
+
+// TestFoldedDollar: bash joins "$\<newline>(" into "$(" before reading it,
+// inside double quotes too. In the Windows dialect a backslash-newline
+// inside double quotes stays as it is, so nothing folds there.
+func TestFoldedDollar(t *testing.T) {
+	src := "echo \"$\\\n(id)\""
+	_, err := ParseDialect(src, POSIX)
+	var pe *ParseError
+	if !errors.As(err, &pe) || pe.Construct != "parameter expansion" || pe.Offset != 6 {
+		t.Errorf("posix %q: got %v, want a parameter expansion refusal at 6", src, err)
+	}
+	c, err := ParseDialect(src, Windows)
+	if err != nil || c.Segments()[0].Args[1] != "$\\\n(id)" {
+		t.Errorf("windows %q: got %v %v, want the literal text", src, c, err)
 	}
 }
 

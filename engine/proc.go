@@ -21,6 +21,9 @@ type spawnSpec struct {
 	Files []*os.File
 	// Interactive keeps the terminal usable (POSIX: foreground group).
 	Interactive bool
+	// Pgid, when interactive on POSIX, is the group of the pipeline's first
+	// stage for the stages after it to join; 0 leads a new group.
+	Pgid int
 }
 
 // exitInfo is how a process ended.

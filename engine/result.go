@@ -2,6 +2,7 @@ package engine
 
 import (
 	"io"
+	"os"
 	"time"
 )
 
@@ -40,6 +41,10 @@ type Options struct {
 	// Interactive keeps the terminal usable for programs that read it
 	// (less, ssh prompts): on POSIX the chain's group gets the foreground.
 	Interactive bool
+	// Signals, when set, delivers signals to forward to every running
+	// process group of the chain (the CLI feeds it SIGINT, SIGTERM and
+	// SIGHUP). A forwarded signal also keeps later pipelines from starting.
+	Signals <-chan os.Signal
 
 	// Authorizer judges the chain before anything starts; nil allows all.
 	Authorizer Authorizer

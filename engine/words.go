@@ -115,6 +115,9 @@ func (w *wordScanner) scan(start, end int) *ParseError {
 		case c == ' ' || c == '\t' || c == '\n' || strings.IndexByte("|&;<>()", c) >= 0:
 			return w.diverged(i)
 		default:
+			if c == '$' && w.dollarFolds(i, end, true) {
+				return w.foldedExpansion(i)
+			}
 			n, err := w.emitRune(i, true)
 			if err != nil {
 				return err
@@ -123,6 +126,33 @@ func (w *wordScanner) scan(start, end int) *ParseError {
 		}
 	}
 	return nil
+}
+
+// dollarFolds reports whether the '$' at i is followed by line
+// continuations and then a character that makes it an expansion. Bash
+// removes a backslash-newline before it reads '$', so "$\<newline>(id)"
+// is a command substitution even though no "$(" appears in the text.
+// In the Windows dialect a backslash-newline inside double quotes is kept
+// as it is, so nothing folds there.
+func (w *wordScanner) dollarFolds(i, end int, unquoted bool) bool {
+	if w.dialect == Windows && !unquoted {
+		return false
+	}
+	j := i + 1
+	for j+1 < end && w.src[j] == '\\' && w.src[j+1] == '\n' {
+		j += 2
+	}
+	if j == i+1 || j >= end {
+		return false
+	}
+	c := w.src[j]
+	return strings.IndexByte("({[@*#?$!-'\"_", c) >= 0 ||
+		c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+func (w *wordScanner) foldedExpansion(i int) *ParseError {
+	return refuse(w.src, i, KindUnsupported, "parameter expansion",
+		"a $ joined by a line continuation to what follows is an expansion in bash ($\\<newline>( is $( ); chainrun expands nothing: remove the line break or quote the $ with single quotes")
 }
 
 // backslash handles a backslash outside quotes at i and returns how many
@@ -157,6 +187,9 @@ func (w *wordScanner) dquoted(i, end int) (int, *ParseError) {
 			}
 			k += 2
 		default:
+			if c == '$' && w.dollarFolds(k, end, false) {
+				return 0, w.foldedExpansion(k)
+			}
 			n, _ := w.emitRune(k, false)
 			k += n
 		}

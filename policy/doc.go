@@ -1,3 +1,50 @@
 // Package policy judges chains against permission rules (allow, ask, deny)
 // before anything runs.
+//
+// A Policy reads rules in the shape of Claude Code's settings files
+// ("Bash(git diff:*)", "Bash(npm run test*)", "Bash") and implements
+// engine.Authorizer: given a parsed chain it returns an engine.Decision
+// with a verdict for every segment, the reasons (the rule that matched, the
+// guard that fired, the paths judged), chain-wide reasons and up to five
+// suggested rules. Deny beats ask beats allow, whatever the rules' order or
+// specificity; a segment no rule allows gets ask; the chain gets the
+// strictest verdict.
+//
+// # Security
+//
+// The policy judges the argv, assignments and redirects the engine will
+// spawn, never a re-joined string, so quoting tricks (empty quotes inside
+// a name, a leading backslash) cannot hide a program. Input the parser
+// refuses ($(…), globs, control flow, invisible or bidirectional
+// characters) never reaches it.
+//
+// Deny and ask rules are matched against every view of a segment: the
+// argv as written, the argv with safe variables and simple wrappers
+// stripped, and the broad view with every assignment dropped, exec wrappers
+// (env, sudo, xargs, timeout, nice, …) unwrapped to a fixpoint, sh -c bodies
+// parsed and scanned, program names canonicalised (basename, no .exe,
+// NFKC, case-folded) and global options skipped (git -c x=y -C dir push is
+// git push). The deny scan covers every segment; there is no cap.
+//
+// Allow rules are matched only against the narrow view: safe variables
+// (LANG, TZ, …) and timeout, time, nice, nohup and stdbuf stripped, the
+// program word as written. A variable that can make a program run code
+// (PAGER, GIT_SSH_COMMAND, LD_PRELOAD, NODE_OPTIONS, PATH, …) asks. A shell
+// wrapper is never allowed by a rule.
+//
+// Prefix and glob allow rules do not cover the flags that turn a reader into
+// a writer or a launcher (find -exec, sed -i and s///e, rg --pre, awk
+// system(), git -c and --upload-pack, sort -o, tar --to-command, go test
+// -exec, npm exec, …): the dangerous-flag guard asks, naming the flag. Exact
+// rules are taken as written.
+//
+// Paths are judged after resolving symlinks and "..": writes and redirects
+// outside the roots, sensitive files (~/.ssh, shell start-up files,
+// .git/hooks, agent settings folders, /proc/*/environ) and removals of /, the
+// home directory or a root ask, whatever the rules say. cd is tracked, and
+// combining it with git, writes or redirects asks.
+//
+// What the policy cannot see is the inside of an interpreter (python3 -c,
+// node -e), a build file or a repository's own configuration; rules that
+// allow such programs allow whatever they do.
 package policy

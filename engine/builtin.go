@@ -1,0 +1,363 @@
+package engine
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+	"unicode/utf8"
+)
+
+// startBuiltin runs an engine built-in: inline when it is the whole
+// pipeline (so cd and exit affect the chain), in a goroutine writing to
+// its pipe when it is one stage of several (so they affect nothing after,
+// as in bash's subshell).
+func (r *runner) startBuiltin(st *stage, seg *Segment, in, out *os.File, env []string, inPipeline bool) {
+	files, opened, err := r.applyRedirects(seg, in, out)
+	if err != nil {
+		r.failStage(st, seg, &SegmentError{Kind: KindRedirect, Segment: st.res.Index, Text: seg.Text, Err: err}, 1,
+			[]byte("chainrun: "+err.Error()+"\n"))
+		return
+	}
+	st.res.Kind = "builtin"
+	st.toOut, st.toErr = r.targets(files)
+	if !inPipeline {
+		st.res.ExitCode = r.builtin(seg, files, env, false)
+		closeAll(opened)
+		st.res.Duration = time.Since(st.start)
+		return
+	}
+	st.done = make(chan struct{})
+	go func() {
+		defer close(st.done)
+		code := r.builtin(seg, files, env, true)
+		closeAll(opened)
+		if in != r.stdin {
+			in.Close()
+		}
+		if out != r.out.w {
+			out.Close()
+		}
+		st.res.ExitCode = code
+		if code == 141 {
+			st.res.Signal = int(syscall.SIGPIPE)
+		}
+		st.res.Duration = time.Since(st.start)
+	}()
+}
+
+// builtinIO is a built-in's view of its fd table.
+type builtinIO struct{ files []*os.File }
+
+// write writes to fd n; a write to a closed pipe reads as SIGPIPE (141).
+func (b builtinIO) write(n int, p []byte) int {
+	if n >= len(b.files) || b.files[n] == nil {
+		return 1
+	}
+	if _, err := b.files[n].Write(p); err != nil {
+		if errors.Is(err, syscall.EPIPE) {
+			return 141
+		}
+		return 1
+	}
+	return 0
+}
+
+// errorf writes "chainrun: msg" to fd 2 and returns code.
+func (b builtinIO) fail(code int, msg string) int {
+	b.write(2, []byte("chainrun: "+msg+"\n"))
+	return code
+}
+
+// builtin runs seg's built-in and returns its status. Only when it is not
+// inside a pipeline may it change the chain (cd, exit).
+func (r *runner) builtin(seg *Segment, files []*os.File, env []string, inPipeline bool) int {
+	io := builtinIO{files}
+	var args []string
+	name := ""
+	if len(seg.Args) > 0 {
+		name, args = seg.Args[0], seg.Args[1:]
+	}
+	switch Builtin(name) {
+	case "", BuiltinTrue:
+		return 0
+	case BuiltinFalse:
+		return 1
+	case BuiltinEcho:
+		return io.write(1, echo(args))
+	case BuiltinPwd:
+		return r.pwd(io, args)
+	case BuiltinCd:
+		return r.cd(io, args, env, inPipeline)
+	case BuiltinExit:
+		code, exit := exitStatus(io, args, r.status)
+		if exit && !inPipeline {
+			r.exited = true
+		}
+		return code
+	}
+	return io.fail(127, name+": command not found")
+}
+
+// exitStatus reads exit's argument as bash does: none → the last status,
+// a number → it modulo 256, text → 2 with an error, several → 1.
+func exitStatus(io builtinIO, args []string, last int) (code int, exit bool) {
+	if len(args) > 0 && args[0] == "--" {
+		args = args[1:]
+	}
+	if len(args) == 0 {
+		return last, true
+	}
+	n, err := strconv.ParseInt(strings.TrimSpace(args[0]), 10, 64)
+	if err != nil {
+		return io.fail(2, "exit: "+args[0]+": numeric argument required"), true
+	}
+	if len(args) > 1 {
+		return io.fail(1, "exit: too many arguments"), true
+	}
+	return int(uint8(n)), true
+}
+
+func (r *runner) pwd(io builtinIO, args []string) int {
+	physical := false
+	for _, a := range args {
+		if a == "--" || !strings.HasPrefix(a, "-") || a == "-" {
+			break
+		}
+		for _, c := range a[1:] {
+			switch c {
+			case 'P':
+				physical = true
+			case 'L':
+				physical = false
+			default:
+				return io.fail(2, "pwd: "+a+": invalid option")
+			}
+		}
+	}
+	d := r.dir
+	if physical {
+		if p, err := filepath.EvalSymlinks(d); err == nil {
+			d = p
+		}
+	}
+	return io.write(1, []byte(d+"\n"))
+}
+
+// cd changes the chain's directory for the rest of the chain; inside a
+// pipeline it only checks and reports, as bash's subshell would.
+func (r *runner) cd(io builtinIO, args []string, env []string, inPipeline bool) int {
+	physical := false
+	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
+		a := args[0]
+		if a == "--" {
+			args = args[1:]
+			break
+		}
+		ok := true
+		for _, c := range a[1:] {
+			switch c {
+			case 'P':
+				physical = true
+			case 'L':
+				physical = false
+			default:
+				ok = false
+			}
+		}
+		if !ok {
+			return io.fail(2, "cd: "+a+": invalid option")
+		}
+		args = args[1:]
+	}
+	if len(args) > 1 {
+		return io.fail(1, "cd: too many arguments")
+	}
+	var arg string
+	printNew := false
+	if len(args) == 0 {
+		home, ok := lookup(env, "HOME")
+		if !ok {
+			return io.fail(1, "cd: HOME not set")
+		}
+		arg = home
+	} else {
+		arg = args[0]
+		if arg == "-" {
+			old, ok := lookup(env, "OLDPWD")
+			if !ok || old == "" {
+				return io.fail(1, "cd: OLDPWD not set")
+			}
+			arg, printNew = old, true
+		}
+	}
+	if arg == "" {
+		return 0
+	}
+	dir := arg
+	if !filepath.IsAbs(dir) {
+		dir = filepath.Join(r.dir, dir)
+	} else {
+		dir = filepath.Clean(dir)
+	}
+	fi, err := os.Stat(dir)
+	if err == nil && !fi.IsDir() {
+		err = syscall.ENOTDIR
+	}
+	if err != nil {
+		return io.fail(1, "cd: "+arg+": "+strerror(err))
+	}
+	if physical {
+		if p, err := filepath.EvalSymlinks(dir); err == nil {
+			dir = p
+		}
+	}
+	code := 0
+	if printNew {
+		code = io.write(1, []byte(dir+"\n"))
+	}
+	if !inPipeline {
+		r.setEnv("OLDPWD", r.dir)
+		r.setEnv("PWD", dir)
+		r.dir = dir
+	}
+	return code
+}
+
+// strerror renders an OS error as the C library would.
+func strerror(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	switch {
+	case errors.Is(err, syscall.ENOTDIR):
+		return "Not a directory"
+	case errors.Is(err, fs.ErrNotExist):
+		return "No such file or directory"
+	case errors.Is(err, fs.ErrPermission):
+		return "Permission denied"
+	}
+	return err.Error()
+}
+
+// echo renders bash's builtin echo: leading words made only of -n, -e and
+// -E letters are options; -e turns on backslash escapes, and \c stops all
+// output.
+func echo(args []string) []byte {
+	newline, escapes := true, false
+	for len(args) > 0 {
+		a := args[0]
+		if len(a) < 2 || a[0] != '-' || strings.Trim(a[1:], "neE") != "" {
+			break
+		}
+		for _, c := range a[1:] {
+			switch c {
+			case 'n':
+				newline = false
+			case 'e':
+				escapes = true
+			case 'E':
+				escapes = false
+			}
+		}
+		args = args[1:]
+	}
+	var b []byte
+	for i, a := range args {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		if !escapes {
+			b = append(b, a...)
+			continue
+		}
+		var stop bool
+		b, stop = appendEscaped(b, a)
+		if stop {
+			return b
+		}
+	}
+	if newline {
+		b = append(b, '\n')
+	}
+	return b
+}
+
+// appendEscaped expands echo -e escapes in s; stop is set by \c.
+func appendEscaped(b []byte, s string) (_ []byte, stop bool) {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c != '\\' || i+1 >= len(s) {
+			b = append(b, c)
+			continue
+		}
+		i++
+		switch s[i] {
+		case 'a':
+			b = append(b, 7)
+		case 'b':
+			b = append(b, 8)
+		case 'c':
+			return b, true
+		case 'e', 'E':
+			b = append(b, 27)
+		case 'f':
+			b = append(b, 12)
+		case 'n':
+			b = append(b, '\n')
+		case 'r':
+			b = append(b, '\r')
+		case 't':
+			b = append(b, '\t')
+		case 'v':
+			b = append(b, 11)
+		case '\\':
+			b = append(b, '\\')
+		case '0':
+			v, j := 0, i+1
+			for ; j < len(s) && j < i+4 && s[j] >= '0' && s[j] <= '7'; j++ {
+				v = v*8 + int(s[j]-'0')
+			}
+			b = append(b, byte(v))
+			i = j - 1
+		case 'x', 'u', 'U':
+			maxDigits := map[byte]int{'x': 2, 'u': 4, 'U': 8}[s[i]]
+			v, j := 0, i+1
+			for ; j < len(s) && j < i+1+maxDigits && isHex(s[j]); j++ {
+				v = v*16 + hexVal(s[j])
+			}
+			if j == i+1 {
+				b = append(b, '\\', s[i])
+				continue
+			}
+			if s[i] == 'x' {
+				b = append(b, byte(v))
+			} else {
+				b = utf8.AppendRune(b, rune(v))
+			}
+			i = j - 1
+		default:
+			b = append(b, '\\', s[i])
+		}
+	}
+	return b, false
+}
+
+func isHex(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}
+
+func hexVal(c byte) int {
+	switch {
+	case c >= 'a':
+		return int(c-'a') + 10
+	case c >= 'A':
+		return int(c-'A') + 10
+	}
+	return int(c - '0')
+}

@@ -1,0 +1,15 @@
+package engine
+
+import "context"
+
+// RunString parses cmd in the host dialect and runs it; see Run.
+func RunString(ctx context.Context, cmd string, opts Options) (*Result, error) {
+	c, err := ParseDialect(cmd, HostDialect())
+	if err != nil {
+		if opts.Auditor != nil {
+			opts.Auditor.Audit(&AuditRecord{Command: cmd, Dir: opts.Dir, Err: err})
+		}
+		return nil, err
+	}
+	return Run(ctx, c, opts)
+}

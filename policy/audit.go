@@ -1,0 +1,117 @@
+package policy
+
+import (
+	"context"
+	"log/slog"
+	"sync"
+	"time"
+
+	"gopkg.in/natefinch/lumberjack.v2"
+
+	"github.com/chainrun/chainrun/engine"
+)
+
+// AuditConfig configures the audit log file and its rotation.
+type AuditConfig struct {
+	// Path is the log file; rotated files are kept beside it.
+	Path string
+	// MaxSizeMB is the size in megabytes at which the file is rotated;
+	// 0 means 100.
+	MaxSizeMB int
+	// MaxBackups is how many rotated files are kept; 0 keeps all.
+	MaxBackups int
+	// MaxAgeDays is how long rotated files are kept; 0 keeps them forever.
+	MaxAgeDays int
+}
+
+// AuditLog writes one JSON line per chain through log/slog, into a file
+// rotated by size and age. It implements engine.Auditor and is safe for
+// concurrent use.
+type AuditLog struct {
+	mu  sync.Mutex
+	out *lumberjack.Logger
+	log *slog.Logger
+}
+
+var _ engine.Auditor = (*AuditLog)(nil)
+
+// NewAuditLog opens (lazily, on the first record) the log cfg describes.
+func NewAuditLog(cfg AuditConfig) *AuditLog {
+	out := &lumberjack.Logger{
+		Filename:   cfg.Path,
+		MaxSize:    cfg.MaxSizeMB,
+		MaxBackups: cfg.MaxBackups,
+		MaxAge:     cfg.MaxAgeDays,
+		LocalTime:  false,
+	}
+	return &AuditLog{
+		out: out,
+		log: slog.New(slog.NewJSONHandler(out, &slog.HandlerOptions{Level: slog.LevelInfo})),
+	}
+}
+
+// auditSegment is one segment's outcome as the log records it.
+type auditSegment struct {
+	Index      int      `json:"index"`
+	Argv       []string `json:"argv"`
+	ExitCode   int      `json:"exit_code"`
+	Signal     int      `json:"signal,omitempty"`
+	Skipped    bool     `json:"skipped,omitempty"`
+	DurationMS float64  `json:"duration_ms"`
+	Error      string   `json:"error,omitempty"`
+}
+
+// Audit appends one record. Errors writing the log are not reported to the
+// chain: the record is dropped (lumberjack retries on the next write).
+func (l *AuditLog) Audit(rec *engine.AuditRecord) {
+	if l == nil || rec == nil {
+		return
+	}
+	attrs := []slog.Attr{
+		slog.String("dir", rec.Dir),
+		slog.String("command", rec.Command),
+	}
+	if d := rec.Decision; d != nil {
+		attrs = append(attrs, slog.String("decision", string(d.Verdict)),
+			slog.Any("reasons", d.Segments))
+		if len(d.Chain) > 0 {
+			attrs = append(attrs, slog.Any("chain_reasons", d.Chain))
+		}
+		if len(d.Suggestions) > 0 {
+			attrs = append(attrs, slog.Any("suggestions", d.Suggestions))
+		}
+	} else {
+		attrs = append(attrs, slog.String("decision", "none"))
+	}
+	if r := rec.Result; r != nil {
+		segs := make([]auditSegment, len(r.Segments))
+		for i, s := range r.Segments {
+			segs[i] = auditSegment{Index: s.Index, Argv: s.Args, ExitCode: s.ExitCode, Signal: s.Signal,
+				Skipped: s.Skipped, DurationMS: ms(s.Duration), Error: s.Error}
+		}
+		attrs = append(attrs, slog.Int("exit_code", r.ExitCode), slog.Any("segments", segs),
+			slog.Float64("duration_ms", ms(r.Duration)))
+		if r.TimedOut {
+			attrs = append(attrs, slog.Bool("timed_out", true))
+		}
+	}
+	if rec.Err != nil {
+		attrs = append(attrs, slog.String("error", rec.Err.Error()),
+			slog.String("error_kind", string(engine.KindOf(rec.Err))))
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.log.LogAttrs(context.Background(), slog.LevelInfo, "chain", attrs...)
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// Close closes the log file.
+func (l *AuditLog) Close() error {
+	if l == nil {
+		return nil
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.out.Close()
+}

@@ -1,0 +1,119 @@
+package policy
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/chainrun/chainrun/engine"
+)
+
+func writeFile(t *testing.T, dir, name, body string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestLoadExampleSettings(t *testing.T) {
+	p, warnings, err := Load("testdata/example-settings.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Allow) != 8 || len(p.Ask) != 1 || len(p.Deny) != 4 || !p.ReadOnlyAutoAllow {
+		t.Fatalf("allow %d ask %d deny %d readOnly %v", len(p.Allow), len(p.Ask), len(p.Deny), p.ReadOnlyAutoAllow)
+	}
+	if len(warnings) != 2 || !strings.Contains(warnings[0], `"Read(./src/**)"`) || !strings.Contains(warnings[1], "WebFetch") {
+		t.Errorf("warnings: %q", warnings)
+	}
+	abs, _ := filepath.Abs("testdata")
+	if len(p.Roots) != 1 || p.Roots[0] != abs {
+		t.Errorf("roots %q, want [%s]", p.Roots, abs)
+	}
+	c, err := engine.ParseDialect("git status && go test ./... | rg -c ok", engine.POSIX)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := p.Authorize(context.Background(), c, abs)
+	if err != nil || d.Verdict != engine.Allow {
+		t.Fatalf("verdict %v err %v: %+v", d.Verdict, err, d.Segments)
+	}
+	if d.Segments[0].Rule != "Bash(git status)" || !strings.Contains(d.Segments[0].Reasons[0], "example-settings.json") {
+		t.Errorf("segment 0: %+v", d.Segments[0])
+	}
+}
+
+func TestLoadMerges(t *testing.T) {
+	dir := t.TempDir()
+	user := writeFile(t, dir, "user.json", `{"permissions":{"allow":["Bash(git log:*)"],"deny":["Bash(curl:*)"]},"readOnlyAutoAllow":true,"roots":["a"]}`)
+	sub := filepath.Join(dir, "proj")
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	project := writeFile(t, sub, "settings.json", `{"permissions":{"allow":["git status"],"ask":["Bash(git push:*)"]},"readOnlyAutoAllow":false,"roots":["b","/abs"]}`)
+	p, warnings, err := Load(user, project)
+	if err != nil || len(warnings) != 0 {
+		t.Fatal(err, warnings)
+	}
+	if len(p.Allow) != 2 || len(p.Ask) != 1 || len(p.Deny) != 1 {
+		t.Errorf("lists: %d %d %d", len(p.Allow), len(p.Ask), len(p.Deny))
+	}
+	if p.ReadOnlyAutoAllow {
+		t.Error("the later file's readOnlyAutoAllow=false should win")
+	}
+	want := []string{filepath.Join(dir, "a"), filepath.Join(sub, "b"), "/abs"}
+	if !equalTokens(p.Roots, want) {
+		t.Errorf("roots %q, want %q", p.Roots, want)
+	}
+	if p.Allow[0].Source != "user.json" || p.Allow[1].Source != "settings.json" {
+		t.Errorf("sources %q %q", p.Allow[0].Source, p.Allow[1].Source)
+	}
+	// A file that does not set readOnlyAutoAllow leaves it alone.
+	third := writeFile(t, dir, "third.json", `{"permissions":{}}`)
+	p, _, _ = Load(user, third)
+	if !p.ReadOnlyAutoAllow {
+		t.Error("readOnlyAutoAllow lost")
+	}
+}
+
+func TestLoadErrors(t *testing.T) {
+	dir := t.TempDir()
+	bad := writeFile(t, dir, "bad.json", `{"permissions":{"allow":["git status","Bash(git log $(id))"]}}`)
+	_, _, err := Load(bad)
+	if err == nil || !strings.Contains(err.Error(), "bad.json") || !strings.Contains(err.Error(), "permissions.allow[1]") ||
+		!strings.Contains(err.Error(), "Bash(git log $(id))") {
+		t.Errorf("err = %v", err)
+	}
+	chain := writeFile(t, dir, "chain.json", `{"permissions":{"deny":["rm x && ls"]}}`)
+	if _, _, err := Load(chain); err == nil || !strings.Contains(err.Error(), "permissions.deny[0]") {
+		t.Errorf("err = %v", err)
+	}
+	notJSON := writeFile(t, dir, "x.json", `{"permissions":`)
+	if _, _, err := Load(notJSON); err == nil || !strings.Contains(err.Error(), "x.json") {
+		t.Errorf("err = %v", err)
+	}
+	if _, _, err := Load(filepath.Join(dir, "missing.json")); err == nil {
+		t.Error("missing file loaded")
+	}
+	wrongType := writeFile(t, dir, "w.json", `{"permissions":{"allow":"git status"}}`)
+	if _, _, err := Load(wrongType); err == nil {
+		t.Error("a string where a list belongs loaded")
+	}
+}
+
+func TestParseIgnoresOtherKeys(t *testing.T) {
+	p, w, err := Parse([]byte(`{"model":"x","env":{"A":"1"},"permissions":{"defaultMode":"acceptEdits","allow":["Edit","Bash"],"additionalDirectories":["../x"]}}`), "s.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Allow) != 1 || p.Allow[0].Kind != Any {
+		t.Errorf("allow %+v", p.Allow)
+	}
+	if len(w) != 2 {
+		t.Errorf("warnings %q", w)
+	}
+}

@@ -1,0 +1,92 @@
+package policy
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/chainrun/chainrun/engine"
+)
+
+func TestResolvePathFollowsLinksBeforeDotDot(t *testing.T) {
+	root, _ := filepath.EvalSymlinks(t.TempDir())
+	outside, _ := filepath.EvalSymlinks(t.TempDir())
+	deep := filepath.Join(outside, "deep", "dir")
+	if err := os.MkdirAll(deep, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(deep, filepath.Join(root, "a")); err != nil {
+		t.Skip("symlinks unavailable:", err)
+	}
+	// The OS reads a/.. as the parent of the link's target, not as root.
+	got := resolvePath(filepath.Join(root, "a") + "/../x")
+	if want := filepath.Join(outside, "deep", "x"); got != want {
+		t.Errorf("resolvePath = %q, want %q", got, want)
+	}
+	if got := resolvePath(filepath.Join(root, "missing", "..", "b")); got != filepath.Join(root, "b") {
+		t.Errorf("missing element: %q", got)
+	}
+	p := &Policy{Allow: mustRules(t, []string{"cat:*"}), Home: t.TempDir()}
+	c, _ := engine.ParseDialect("cat a/../x", engine.POSIX)
+	d, _ := p.Authorize(context.Background(), c, root)
+	if d.Verdict != engine.Ask {
+		t.Errorf("cat a/../x through a link leaving the root: %s %q", d.Verdict, d.Segments[0].Reasons)
+	}
+}
+
+func TestSensitive(t *testing.T) {
+	home := "/home/u"
+	e := &pathEnv{p: &Policy{Home: home}, startDir: "/work/p"}
+	e.init()
+	e.home, e.homeSlash = home, home+"/"
+	for p, want := range map[string]bool{
+		"/home/u/.ssh/id_ed25519": true, "/home/u/.aws/credentials": true, "/home/u/.config/gh/hosts.yml": true,
+		"/home/u/.bashrc": true, "/work/p/.git/hooks/pre-commit": true, "/work/p/.git/config": true,
+		"/work/p/.claude/settings.json": true, "/work/p/sub/.vscode/tasks.json": true, "/proc/1/environ": true,
+		"/dev/tcp/1.2.3.4/80": true, "/work/p/.env.local": true, "/work/p/key.pem": true, "/etc/shadow": true,
+		"/work/p/main.go": false, "/work/p/.git/HEAD": false, "/home/u/src/x.go": false, "/work/p/.github/x.yml": false,
+		"/home/u/.config/git/config": true, "/work/p/docs/environ": false,
+	} {
+		if got := e.sensitive(p) != ""; got != want {
+			t.Errorf("sensitive(%q) = %v, want %v", p, got, want)
+		}
+	}
+}
+
+func TestWithinAndRemoval(t *testing.T) {
+	if !within("/a/b", "/a") || within("/ab", "/a") || !within("/a", "/a") || !within("/a/b", "/") {
+		t.Error("within")
+	}
+	e := &pathEnv{p: &Policy{Roots: []string{"/work/p"}, Home: "/home/u"}, startDir: "/work/p"}
+	e.init()
+	e.home = "/home/u"
+	for p, want := range map[string]bool{"/": true, "/home/u": true, "/home": true, "/work": true, "/work/p": true,
+		"/work/p/build": false, "/tmp/x": false} {
+		if got := e.dangerousRemoval(p); got != want {
+			t.Errorf("dangerousRemoval(%q) = %v, want %v", p, got, want)
+		}
+	}
+}
+
+func TestPathReasons(t *testing.T) {
+	root, _ := fixture(t)
+	p := &Policy{Allow: mustRules(t, []string{"cat:*"}), Home: t.TempDir()}
+	c, _ := engine.ParseDialect("cat docs/readme.md > out.txt 2>/dev/null", engine.POSIX)
+	d, _ := p.Authorize(context.Background(), c, root)
+	got := strings.Join(d.Segments[0].Reasons, "|")
+	if d.Verdict != engine.Allow || !strings.Contains(got, "path docs/readme.md is inside the roots") ||
+		!strings.Contains(got, "output redirect out.txt is inside the roots") || strings.Contains(got, "/dev/null") {
+		t.Errorf("%s: %s", d.Verdict, got)
+	}
+}
+
+func TestIsPathLike(t *testing.T) {
+	for a, want := range map[string]bool{"/etc": true, "~/x": true, "..": true, "../x": true, "a/../b": true,
+		`C:\x`: true, "a/b": false, "x..y": false, "./...": false, "-rf": false, "https://x/y": false} {
+		if got := isPathLike(a); got != want {
+			t.Errorf("isPathLike(%q) = %v", a, got)
+		}
+	}
+}

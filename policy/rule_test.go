@@ -1,0 +1,130 @@
+package policy
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/chainrun/chainrun/engine"
+)
+
+func TestParseRuleKinds(t *testing.T) {
+	tests := []struct {
+		text   string
+		kind   RuleKind
+		tokens []string
+		parts  []string
+	}{
+		{"Bash", Any, nil, nil},
+		{"Bash(*)", Any, nil, nil},
+		{"Bash(git status)", Exact, []string{"git", "status"}, nil},
+		{"git status", Exact, []string{"git", "status"}, nil},
+		{"Bash(git diff:*)", Prefix, []string{"git", "diff"}, nil},
+		{"git diff *", Prefix, []string{"git", "diff"}, nil},
+		{`Bash(git commit -m "a b":*)`, Prefix, []string{"git", "commit", "-m", "a b"}, nil},
+		{"npm run test*", Glob, []string{"npm"}, []string{"npm run test", ""}},
+		{"ls*", Glob, nil, []string{"ls", ""}},
+		{"git * main", Glob, []string{"git"}, []string{"git ", " main"}},
+		{`echo \*`, Exact, []string{"echo", "*"}, nil},
+		{"FOO=1 make", Exact, []string{"make"}, nil},
+	}
+	for _, tt := range tests {
+		r, ok, err := ParseRule(tt.text)
+		if err != nil || !ok {
+			t.Errorf("%q: ok=%v err=%v", tt.text, ok, err)
+			continue
+		}
+		if r.Kind != tt.kind || !equalTokens(r.Tokens, tt.tokens) || !equalTokens(r.Parts, tt.parts) {
+			t.Errorf("%q: got %v %q %q, want %v %q %q", tt.text, r.Kind, r.Tokens, r.Parts, tt.kind, tt.tokens, tt.parts)
+		}
+	}
+}
+
+func TestParseRuleOtherTools(t *testing.T) {
+	for _, text := range []string{"Read(./src/**)", "Edit", "WebFetch", "WebFetch(domain:x.com)", "mcp__github__create_issue", "Write(*)"} {
+		_, ok, err := ParseRule(text)
+		if ok || err != nil {
+			t.Errorf("%q: ok=%v err=%v, want ignored", text, ok, err)
+		}
+	}
+}
+
+func TestParseRuleErrors(t *testing.T) {
+	for _, text := range []string{"", "  ", "Bash(git log $(x))", "git status && rm x", "ls > out", "Bash(:*)", "FOO=1 make:*", "echo 'unterminated", "Bash(export X=1)"} {
+		_, _, err := ParseRule(text)
+		if err == nil || !errors.Is(err, ErrRule) {
+			t.Errorf("%q: err=%v, want a rule error", text, err)
+		}
+	}
+}
+
+func TestRuleMatching(t *testing.T) {
+	tests := []struct {
+		rule string
+		argv []string
+		want bool
+	}{
+		{"git diff:*", []string{"git", "diff"}, true},
+		{"git diff:*", []string{"git", "diff", "HEAD"}, true},
+		{"git diff:*", []string{"git", "difftool"}, false},
+		{"git diff *", []string{"git", "diff", "--stat"}, true},
+		{"git status", []string{"git", "status"}, true},
+		{"git status", []string{"git", "status", "-s"}, false},
+		{"npm run test*", []string{"npm", "run", "test:unit"}, true},
+		{"npm run test*", []string{"npm", "run", "lint"}, false},
+		{"ls*", []string{"lsblk"}, true},
+		{"git * main", []string{"git", "merge", "main"}, true},
+		{"git * main", []string{"git", "merge", "dev"}, false},
+		{"*", []string{"anything"}, true},
+	}
+	for _, tt := range tests {
+		r, _, err := ParseRule(tt.rule)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := r.matchArgs(tt.argv, false); got != tt.want {
+			t.Errorf("%q vs %q: %v, want %v", tt.rule, tt.argv, got, tt.want)
+		}
+	}
+}
+
+func TestFlagSetMatching(t *testing.T) {
+	tests := []struct {
+		rule string
+		argv []string
+		want bool
+	}{
+		{"rm -rf:*", []string{"rm", "-fr", "x"}, true},
+		{"rm -rf:*", []string{"rm", "-r", "x", "-f"}, true},
+		{"rm -rf:*", []string{"rm", "-r", "x"}, false},
+		{"rm -rf:*", []string{"rm", "--", "-rf"}, false},
+		{"git push --force:*", []string{"git", "push", "origin", "main", "--force"}, true},
+		{"git push --force:*", []string{"git", "push", "origin"}, false},
+		{"git push origin:*", []string{"git", "push", "x", "origin"}, false},
+	}
+	for _, tt := range tests {
+		r, _, _ := ParseRule(tt.rule)
+		if got := r.matchArgs(tt.argv, true) || r.matchFlagSet(tt.argv, true); got != tt.want {
+			t.Errorf("%q vs %q: %v, want %v", tt.rule, tt.argv, got, tt.want)
+		}
+	}
+}
+
+func TestCanonicalName(t *testing.T) {
+	for in, want := range map[string]string{
+		"rm": "rm", "/bin/./rm": "rm", "RM": "rm", "rm.exe": "rm", `C:\Tools\Git.EXE`: "git",
+		"\uff52\uff4d": "rm", "curl.": "curl", "python3.12": "python3.12", "7z.exe": "7z", ".exe": ".exe",
+	} {
+		if got := canonicalName(in); got != want {
+			t.Errorf("canonicalName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestHandBuiltRuleStillDenies(t *testing.T) {
+	p := &Policy{Deny: []Rule{{Text: "rm", Kind: Prefix, Tokens: []string{"rm"}}}}
+	d, err := p.Authorize(context.Background(), parse(t, "/bin/RM.exe x"), t.TempDir())
+	if err != nil || d.Verdict != engine.Deny {
+		t.Fatalf("%v %v", d.Verdict, err)
+	}
+}

@@ -1,0 +1,61 @@
+package policy
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/chainrun/chainrun/engine"
+)
+
+// TestRunWithPolicy runs chains through engine.Run with a Policy and an
+// AuditLog: a denied chain touches no file, an ask needs the approver, and
+// every chain is one audit line.
+func TestRunWithPolicy(t *testing.T) {
+	dir, _ := filepath.EvalSymlinks(t.TempDir())
+	p := &Policy{Deny: mustRules(t, []string{"curl:*"}), Home: t.TempDir()}
+	logPath := filepath.Join(t.TempDir(), "audit.log")
+	audit := NewAuditLog(AuditConfig{Path: logPath})
+	run := func(src string, approve bool) (*engine.Result, error) {
+		c, err := engine.ParseDialect(src, engine.POSIX)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return engine.Run(context.Background(), c, engine.Options{Dir: dir, Authorizer: p, Auditor: audit,
+			Approver: engine.ApproverFunc(func(context.Context, *engine.Chain, *engine.Decision) (bool, error) {
+				return approve, nil
+			})})
+	}
+	if _, err := run("echo hi > out.txt", false); err != nil {
+		t.Fatalf("allowed chain: %v", err)
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "out.txt")); err != nil || string(b) != "hi\n" {
+		t.Fatalf("out.txt: %q %v", b, err)
+	}
+	_, err := run("echo hi > denied.txt && curl x", true)
+	var de *engine.DeniedError
+	if !errors.As(err, &de) || de.Rule != "curl:*" || de.Segment != 1 {
+		t.Fatalf("denied chain: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "denied.txt")); !os.IsNotExist(err) {
+		t.Fatalf("a denied chain touched a file: %v", err)
+	}
+	if _, err := run("echo x > asked.txt && make", false); !errors.Is(err, engine.ErrDenied) {
+		t.Fatalf("ask without approval: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "asked.txt")); !os.IsNotExist(err) {
+		t.Fatalf("an unapproved chain touched a file: %v", err)
+	}
+	if err := audit.Close(); err != nil {
+		t.Fatal(err)
+	}
+	lines := readLines(t, logPath)
+	if len(lines) != 3 || lines[0]["decision"] != "allow" || lines[1]["decision"] != "deny" || lines[2]["decision"] != "ask" {
+		t.Fatalf("audit lines: %v", lines)
+	}
+	if lines[1]["error_kind"] != "denied" {
+		t.Errorf("denied line: %v", lines[1])
+	}
+}

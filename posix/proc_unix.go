@@ -1,0 +1,218 @@
+//go:build unix
+
+package posix
+
+import (
+	"errors"
+	"os"
+	"sync"
+	"syscall"
+)
+
+// Attr describes how to start a process.
+type Attr struct {
+	Dir string
+	Env []string
+	// Files is the child's fd table: Files[n] becomes fd n; nil entries
+	// are closed in the child.
+	Files []*os.File
+	// Group selects the process group: 0 starts a new session (setsid),
+	// so the process and everything it starts can be signalled together
+	// and no terminal can stop it. Interactive callers set Foreground (new
+	// group, given the terminal) for a pipeline's first stage and
+	// Group = that stage's pid for the others.
+	Group int
+	// Foreground gives the new group the terminal found among Files[0..2]
+	// (tcsetpgrp), so programs that read the terminal keep working.
+	Foreground bool
+}
+
+// Status is how a process ended, as a shell reports it.
+type Status struct {
+	Code   int // 0-255, or 128+N when signal N ended it
+	Signal int // the signal that ended it, 0 if none
+}
+
+// Process is a started process and its process group.
+type Process struct {
+	p    *os.Process
+	pgid int
+
+	mu     sync.Mutex
+	exited bool // set before reaping, so no signal reaches a reused pid
+}
+
+// Start starts path with argv in a new session (or the group Attr says)
+// and registers it as a direct child of this process, which the Linux
+// sweep never touches while it runs.
+func Start(path string, argv []string, a *Attr) (*Process, error) {
+	sys := &syscall.SysProcAttr{}
+	switch {
+	case a.Foreground:
+		sys.Setpgid = true
+		if tty := findTTY(a.Files); tty >= 0 {
+			sys.Foreground = true
+			sys.Ctty = tty
+		}
+	case a.Group > 0:
+		sys.Setpgid = true
+		sys.Pgid = a.Group
+	default:
+		sys.Setsid = true
+	}
+	startMu.RLock()
+	p, err := os.StartProcess(path, argv, &os.ProcAttr{Dir: a.Dir, Env: a.Env, Files: a.Files, Sys: sys})
+	if err == nil {
+		registerChild(p.Pid)
+	}
+	startMu.RUnlock()
+	if err != nil {
+		return nil, err
+	}
+	pgid := p.Pid
+	if a.Group > 0 && !a.Foreground {
+		pgid = a.Group
+	}
+	return &Process{p: p, pgid: pgid}, nil
+}
+
+// Pid is the process id.
+func (p *Process) Pid() int { return p.p.Pid }
+
+// Pgid is the process group the process was started in.
+func (p *Process) Pgid() int { return p.pgid }
+
+// Wait waits for the process to exit and reaps it.
+func (p *Process) Wait() (Status, error) {
+	// Wait without reaping first: while the zombie exists its pid cannot
+	// be reused, so Signal may still target the group safely.
+	waitNoReap(p.p.Pid)
+	p.mu.Lock()
+	p.exited = true
+	p.mu.Unlock()
+	st, err := p.p.Wait()
+	unregisterChild(p.p.Pid)
+	if err != nil {
+		return Status{Code: 1}, err
+	}
+	ws, ok := st.Sys().(syscall.WaitStatus)
+	if !ok {
+		return Status{Code: st.ExitCode()}, nil
+	}
+	if ws.Signaled() {
+		n := int(ws.Signal())
+		return Status{Code: 128 + n, Signal: n}, nil
+	}
+	return Status{Code: ws.ExitStatus()}, nil
+}
+
+// Signal sends sig to the process's whole group, as long as the process
+// has not been reaped. It returns os.ErrProcessDone afterwards.
+func (p *Process) Signal(sig syscall.Signal) error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.exited {
+		return os.ErrProcessDone
+	}
+	err := syscall.Kill(-p.pgid, sig)
+	if errors.Is(err, syscall.ESRCH) {
+		// The group may not exist yet (setsid not reached): the pid does.
+		err = syscall.Kill(p.p.Pid, sig)
+	}
+	return err
+}
+
+// Interrupt asks the group to stop: SIGTERM, then SIGCONT so a stopped
+// process sees it.
+func (p *Process) Interrupt() error {
+	err := p.Signal(syscall.SIGTERM)
+	p.Signal(syscall.SIGCONT)
+	return err
+}
+
+// Kill sends SIGKILL to the group.
+func (p *Process) Kill() error { return p.Signal(syscall.SIGKILL) }
+
+// Release frees the process's resources once it has been waited for.
+func (p *Process) Release() error { return p.p.Release() }
+
+// KillGroup sends SIGKILL to a process group whose leader has been reaped,
+// to end members left behind. Use it only right after the leader's exit:
+// a group id, once empty, may be reused.
+func KillGroup(pgid int) {
+	if pgid > 1 {
+		syscall.Kill(-pgid, syscall.SIGKILL)
+	}
+}
+
+// findTTY returns the parent fd of the first terminal among files[0..2]
+// that is this process's controlling terminal with this process's group in
+// the foreground; a chain never takes a terminal its caller does not hold.
+func findTTY(files []*os.File) int {
+	for i := 0; i < len(files) && i < 3; i++ {
+		if files[i] == nil {
+			continue
+		}
+		fd := -1
+		if sc, err := files[i].SyscallConn(); err == nil {
+			sc.Control(func(u uintptr) { fd = int(u) })
+		}
+		if fd >= 0 && IsTerminal(fd) && ownsForeground(fd) {
+			return fd
+		}
+	}
+	return -1
+}
+
+// ForegroundTTY returns the fd of the terminal among files that a
+// Foreground start would hand over, or -1.
+func ForegroundTTY(files []*os.File) int { return findTTY(files) }
+
+// RestoreForeground gives the terminal on fd back to this process's own
+// group after a foreground chain. SIGTTOU is ignored meanwhile, since this
+// process is then in the background.
+func RestoreForeground(fd int) error {
+	if fd < 0 {
+		return nil
+	}
+	return restoreForeground(fd)
+}
+
+// Registry of direct children and of groups of running chains, consulted
+// by the sweep so it never touches a process a chain still owns.
+var (
+	startMu  sync.RWMutex // held for writing while a sweep decides
+	regMu    sync.Mutex
+	children = map[int]struct{}{}
+	groups   = map[int]int{}
+)
+
+func registerChild(pid int) {
+	regMu.Lock()
+	children[pid] = struct{}{}
+	regMu.Unlock()
+}
+
+func unregisterChild(pid int) {
+	regMu.Lock()
+	delete(children, pid)
+	regMu.Unlock()
+}
+
+// HoldGroup marks a process group (or session) as belonging to a running
+// chain, so sweeps by other chains leave its members alone until
+// ReleaseGroup.
+func HoldGroup(pgid int) {
+	regMu.Lock()
+	groups[pgid]++
+	regMu.Unlock()
+}
+
+// ReleaseGroup undoes HoldGroup.
+func ReleaseGroup(pgid int) {
+	regMu.Lock()
+	if groups[pgid]--; groups[pgid] <= 0 {
+		delete(groups, pgid)
+	}
+	regMu.Unlock()
+}

@@ -1,0 +1,160 @@
+package posix
+
+import (
+	"bytes"
+	"os"
+	"strconv"
+	"sync"
+	"syscall"
+
+	"golang.org/x/sys/unix"
+)
+
+var (
+	subreaperOnce sync.Once
+	subreaperOK   bool
+)
+
+// EnableSubreaper makes this process a child subreaper (Linux), once per
+// process: descendants orphaned by their parent's exit, including those
+// that left their group with setsid or a double fork, are re-parented to
+// this process instead of init, where Sweep can find them.
+func EnableSubreaper() bool {
+	subreaperOnce.Do(func() {
+		subreaperOK = unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == nil
+	})
+	return subreaperOK
+}
+
+// Sweep ends the processes a finished chain left behind. groups are the
+// chain's process groups (and sessions), already released with
+// ReleaseGroup. It kills with SIGKILL, and reaps with waitid on each pid
+// (never wait(-1), which would steal statuses from os/exec), every child
+// of this process that is not a running direct child, not in a group a
+// running chain holds, and either outside this process's session or in
+// one of groups; it repeats until none is left, since each death
+// re-parents that process's own children here. It returns how many it
+// killed.
+func Sweep(groups []int) int {
+	if !EnableSubreaper() {
+		for _, g := range groups {
+			KillGroup(g)
+		}
+		return 0
+	}
+	self := os.Getpid()
+	ownSid, _ := unix.Getsid(0)
+	killed := 0
+	for round := 0; round < 1000; round++ {
+		startMu.Lock()
+		var victims []int
+		for _, pid := range listChildren(self) {
+			regMu.Lock()
+			_, direct := children[pid]
+			regMu.Unlock()
+			if direct {
+				continue
+			}
+			ppid, pgrp, sid, ok := readStat(pid)
+			if !ok || ppid != self {
+				continue
+			}
+			regMu.Lock()
+			held := groups2held(pgrp, sid)
+			regMu.Unlock()
+			if held {
+				continue
+			}
+			if sid == ownSid && !contains(groups, pgrp) {
+				continue // not from a chain: the host program's own child
+			}
+			syscall.Kill(pid, syscall.SIGKILL)
+			victims = append(victims, pid)
+		}
+		startMu.Unlock()
+		if len(victims) == 0 {
+			return killed
+		}
+		killed += len(victims)
+		for _, pid := range victims {
+			var info unix.Siginfo
+			for unix.Waitid(unix.P_PID, pid, &info, unix.WEXITED, nil) == unix.EINTR {
+			}
+		}
+	}
+	return killed
+}
+
+func groups2held(pgrp, sid int) bool {
+	return groups[pgrp] > 0 || groups[sid] > 0
+}
+
+func contains(s []int, v int) bool {
+	for _, x := range s {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+// listChildren returns the children of this process from
+// /proc/self/task/*/children, or by scanning /proc where that file is
+// missing.
+func listChildren(self int) []int {
+	var out []int
+	tasks, err := os.ReadDir("/proc/self/task")
+	if err == nil {
+		for _, t := range tasks {
+			b, err := os.ReadFile("/proc/self/task/" + t.Name() + "/children")
+			if err != nil {
+				return scanProc(self)
+			}
+			for _, f := range bytes.Fields(b) {
+				if pid, err := strconv.Atoi(string(f)); err == nil {
+					out = append(out, pid)
+				}
+			}
+		}
+		return out
+	}
+	return scanProc(self)
+}
+
+func scanProc(self int) []int {
+	ents, err := os.ReadDir("/proc")
+	if err != nil {
+		return nil
+	}
+	var out []int
+	for _, e := range ents {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		if ppid, _, _, ok := readStat(pid); ok && ppid == self {
+			out = append(out, pid)
+		}
+	}
+	return out
+}
+
+// readStat reads the parent, group and session of pid from /proc.
+func readStat(pid int) (ppid, pgrp, sid int, ok bool) {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return 0, 0, 0, false
+	}
+	i := bytes.LastIndexByte(b, ')')
+	if i < 0 {
+		return 0, 0, 0, false
+	}
+	f := bytes.Fields(b[i+1:])
+	if len(f) < 4 {
+		return 0, 0, 0, false
+	}
+	ppid, _ = strconv.Atoi(string(f[1]))
+	pgrp, _ = strconv.Atoi(string(f[2]))
+	sid, _ = strconv.Atoi(string(f[3]))
+	return ppid, pgrp, sid, true
+}

@@ -1,0 +1,211 @@
+package redirect
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+)
+
+// Rule is one redirect of a segment: fd Fd is redirected by Op to Target,
+// a path or, for DupOut and DupIn, the number of the source fd.
+type Rule struct {
+	Fd     int
+	Op     Op
+	Target string
+}
+
+// Error reports a redirect that could not be applied. Its message is the
+// one bash prints: "out/log: No such file or directory".
+type Error struct {
+	Target string
+	Err    error
+}
+
+func (e *Error) Error() string { return e.Target + ": " + describe(e.Err) }
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// ErrBadFd is the cause when a redirect names a closed or invalid fd
+// (bash: "5: Bad file descriptor").
+var ErrBadFd = errors.New("Bad file descriptor")
+
+// ErrUnsupported is the cause for a form chainrun refuses (<>, >&-, fds
+// above MaxFd); the parser refuses them first.
+var ErrUnsupported = errors.New("unsupported redirect")
+
+// describe renders a cause as strerror does, so messages read as bash's.
+func describe(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	switch {
+	case errors.Is(err, ErrBadFd), errors.Is(err, syscall.EBADF):
+		return "Bad file descriptor"
+	case errors.Is(err, syscall.EISDIR):
+		return "Is a directory"
+	case errors.Is(err, syscall.ENOTDIR):
+		return "Not a directory"
+	case errors.Is(err, fs.ErrNotExist):
+		return "No such file or directory"
+	case errors.Is(err, fs.ErrPermission):
+		return "Permission denied"
+	}
+	return err.Error()
+}
+
+// Opener applies redirects for one segment.
+type Opener struct {
+	// Dir is the chain's current directory; relative targets resolve
+	// against it.
+	Dir string
+	// Windows selects the Windows null-device rules (see NullDevice).
+	Windows bool
+}
+
+// Apply applies rules in source order to a copy of files, where files[n]
+// is fd n, and returns the new table (entries above 2 only where a rule
+// set them) and the files it opened, which the caller closes once the
+// segment has started. On error it closes what it opened and returns an
+// *Error; files is never modified.
+func (o *Opener) Apply(files []*os.File, rules []Rule) (out, opened []*os.File, err error) {
+	out = make([]*os.File, max(len(files), 3))
+	copy(out, files)
+	fail := func(e error) ([]*os.File, []*os.File, error) {
+		for _, f := range opened {
+			f.Close()
+		}
+		return nil, nil, e
+	}
+	set := func(fd int, f *os.File) {
+		for len(out) <= fd {
+			out = append(out, nil)
+		}
+		out[fd] = f
+	}
+	get := func(fd int) *os.File {
+		if fd < 0 || fd >= len(out) {
+			return nil
+		}
+		return out[fd]
+	}
+	for _, r := range rules {
+		if r.Fd < 0 || r.Fd > MaxFd {
+			return fail(&Error{Target: strconv.Itoa(r.Fd), Err: ErrUnsupported})
+		}
+		op := r.Op
+		if op == DupOut && r.Fd == 1 && !isFdNumber(r.Target) && r.Target != "-" {
+			op = Both // bash reads >&word as &>word
+		}
+		switch op {
+		case DupOut, DupIn:
+			if r.Target == "-" {
+				return fail(&Error{Target: r.Target, Err: ErrUnsupported})
+			}
+			if !isFdNumber(r.Target) {
+				return fail(&Error{Target: r.Target, Err: errors.New("ambiguous redirect")})
+			}
+			m, _ := strconv.Atoi(r.Target)
+			src := get(m)
+			if src == nil {
+				return fail(&Error{Target: r.Target, Err: ErrBadFd})
+			}
+			set(r.Fd, src)
+		case Out, Append, In, Both, BothAppend:
+			f, isNew, e := o.open(r.Target, op, get)
+			if e != nil {
+				return fail(e)
+			}
+			if isNew {
+				opened = append(opened, f)
+			}
+			set(r.Fd, f)
+			if op == Both || op == BothAppend {
+				set(1, f)
+				set(2, f)
+			}
+		default:
+			return fail(&Error{Target: r.Target, Err: ErrUnsupported})
+		}
+	}
+	for len(out) > 3 && out[len(out)-1] == nil {
+		out = out[:len(out)-1]
+	}
+	return out, opened, nil
+}
+
+// open opens a file target, or returns the current fd a /dev/std* target
+// names (isNew false).
+func (o *Opener) open(target string, op Op, get func(int) *os.File) (f *os.File, isNew bool, err error) {
+	if fd, ok := StdStream(target); ok {
+		if cur := get(fd); cur != nil {
+			return cur, false, nil
+		}
+		return nil, false, &Error{Target: target, Err: ErrBadFd}
+	}
+	flag := os.O_RDONLY
+	switch op {
+	case Out, Both:
+		flag = os.O_WRONLY | os.O_CREATE | os.O_TRUNC
+	case Append, BothAppend:
+		flag = os.O_WRONLY | os.O_CREATE | os.O_APPEND
+	}
+	path := target
+	if NullDevice(target, o.Windows) {
+		// Never O_TRUNC the null device: Windows (and Wine) refuse it.
+		path = os.DevNull
+		flag &^= os.O_TRUNC | os.O_CREATE | os.O_APPEND
+	} else if path != "" && !filepath.IsAbs(path) {
+		path = filepath.Join(o.Dir, path)
+	}
+	f, err = os.OpenFile(path, flag, 0o666)
+	if err != nil {
+		return nil, false, &Error{Target: target, Err: err}
+	}
+	return f, true, nil
+}
+
+// StdStream reports whether target is /dev/stdin, /dev/stdout or
+// /dev/stderr, which mean the segment's current fd 0, 1 or 2 on every OS.
+func StdStream(target string) (fd int, ok bool) {
+	switch target {
+	case "/dev/stdin":
+		return 0, true
+	case "/dev/stdout":
+		return 1, true
+	case "/dev/stderr":
+		return 2, true
+	}
+	return 0, false
+}
+
+// NullDevice reports whether a redirect target means the null device.
+// "/dev/null" does on every OS. With windows set, so does any name whose
+// last element is "nul" in any case, with or without an extension
+// ("NUL", "nul.txt", "logs\Nul.log"), as Windows itself reads them; on
+// POSIX such names are ordinary files.
+func NullDevice(target string, windows bool) bool {
+	if target == "/dev/null" {
+		return true
+	}
+	if !windows {
+		return false
+	}
+	base := target
+	if i := strings.LastIndexAny(base, `/\:`); i >= 0 {
+		base = base[i+1:]
+	}
+	if i := strings.IndexByte(base, '.'); i >= 0 {
+		base = base[:i]
+	}
+	base = strings.TrimRight(base, " ")
+	return strings.EqualFold(base, "nul")
+}
+
+func isFdNumber(s string) bool {
+	return len(s) == 1 && s[0] >= '0' && s[0] <= '9'
+}

@@ -1,0 +1,254 @@
+package redirect
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// fdTable is a segment's starting table: distinct files for 0, 1, 2.
+func fdTable(t *testing.T) []*os.File {
+	t.Helper()
+	var fs []*os.File
+	for _, n := range []string{"stdin", "stdout", "stderr"} {
+		f, err := os.Create(filepath.Join(t.TempDir(), n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { f.Close() })
+		fs = append(fs, f)
+	}
+	return fs
+}
+
+// name describes where each fd of a table points.
+func names(dir string, base []*os.File, out []*os.File) []string {
+	var s []string
+	for _, f := range out {
+		switch {
+		case f == nil:
+			s = append(s, "-")
+		case f == base[0]:
+			s = append(s, "in")
+		case f == base[1]:
+			s = append(s, "out")
+		case f == base[2]:
+			s = append(s, "err")
+		default:
+			n := f.Name()
+			if rel, err := filepath.Rel(dir, n); err == nil && !strings.HasPrefix(rel, "..") {
+				n = rel
+			}
+			s = append(s, n)
+		}
+	}
+	return s
+}
+
+func TestApply(t *testing.T) {
+	tests := []struct {
+		name  string
+		rules []Rule
+		want  string // fd table after, as names joined by spaces
+	}{
+		{"none", nil, "in out err"},
+		{">f", []Rule{{1, Out, "f"}}, "in f err"},
+		{"2>f", []Rule{{2, Out, "f"}}, "in out f"},
+		{">f 2>&1", []Rule{{1, Out, "f"}, {2, DupOut, "1"}}, "in f f"},
+		{"2>&1 >f", []Rule{{2, DupOut, "1"}, {1, Out, "f"}}, "in f out"},
+		{">&2", []Rule{{1, DupOut, "2"}}, "in err err"},
+		{"1>&2 2>&1", []Rule{{1, DupOut, "2"}, {2, DupOut, "1"}}, "in err err"},
+		{">a >b (last wins)", []Rule{{1, Out, "a"}, {1, Out, "b"}}, "in b err"},
+		{"&>f", []Rule{{1, Both, "f"}}, "in f f"},
+		{"&>>f", []Rule{{1, BothAppend, "f"}}, "in f f"},
+		{">&f (bash's &>f)", []Rule{{1, DupOut, "f"}}, "in f f"},
+		{">>f", []Rule{{1, Append, "f"}}, "in f err"},
+		{"2>>f", []Rule{{2, Append, "f"}}, "in out f"},
+		{"<f", []Rule{{0, In, "f"}}, "f out err"},
+		{"3>f 1>&3", []Rule{{3, Out, "f"}, {1, DupOut, "3"}}, "in f err f"},
+		{"0<&2", []Rule{{0, DupIn, "2"}}, "err out err"},
+		{"4<f", []Rule{{4, In, "f"}}, "in out err - f"},
+		{">/dev/null", []Rule{{1, Out, "/dev/null"}}, "in " + os.DevNull + " err"},
+		{">/dev/stderr", []Rule{{1, Out, "/dev/stderr"}}, "in err err"},
+		{"2>/dev/stdout >f", []Rule{{2, Out, "/dev/stdout"}, {1, Out, "f"}}, "in f out"},
+		{"</dev/stdin", []Rule{{0, In, "/dev/stdin"}}, "in out err"},
+		{"&>/dev/stdout", []Rule{{1, Both, "/dev/stdout"}}, "in out out"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			os.WriteFile(filepath.Join(dir, "f"), []byte("data"), 0o644)
+			base := fdTable(t)
+			o := &Opener{Dir: dir}
+			out, opened, err := o.Apply(base, tt.rules)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer func() {
+				for _, f := range opened {
+					f.Close()
+				}
+			}()
+			if got := strings.Join(names(dir, base, out), " "); got != tt.want {
+				t.Errorf("table %q, want %q", got, tt.want)
+			}
+			if len(base) != 3 || base[1].Name() == "" {
+				t.Error("Apply modified its input")
+			}
+		})
+	}
+}
+
+func TestApplyFileEffects(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "f")
+	os.WriteFile(p, []byte("old\n"), 0o644)
+	o := &Opener{Dir: dir}
+	base := fdTable(t)
+
+	out, opened, err := o.Apply(base, []Rule{{1, Append, "f"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out[1].WriteString("new\n")
+	closeAll(opened)
+	if b, _ := os.ReadFile(p); string(b) != "old\nnew\n" {
+		t.Errorf(">> gave %q", b)
+	}
+
+	out, opened, err = o.Apply(base, []Rule{{1, Out, "f"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	closeAll(opened)
+	if b, _ := os.ReadFile(p); len(b) != 0 {
+		t.Errorf("> did not truncate: %q", b)
+	}
+	_ = out
+
+	// Created with 0666 minus the umask.
+	_, opened, err = o.Apply(base, []Rule{{1, Out, "sub-new"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	closeAll(opened)
+	fi, _ := os.Stat(filepath.Join(dir, "sub-new"))
+	if runtime.GOOS != "windows" && fi.Mode().Perm()&0o111 != 0 {
+		t.Errorf("mode %v", fi.Mode())
+	}
+
+	// Relative targets resolve against Dir, not the process's directory.
+	if _, err := os.Stat("sub-new"); err == nil {
+		t.Error("created in the process directory")
+	}
+}
+
+func closeAll(fs []*os.File) {
+	for _, f := range fs {
+		f.Close()
+	}
+}
+
+func TestApplyErrors(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "ro"), nil, 0o444)
+	tests := []struct {
+		name  string
+		rules []Rule
+		msg   string
+	}{
+		{"missing dir", []Rule{{1, Out, "nodir/f"}}, "nodir/f: No such file or directory"},
+		{"missing input", []Rule{{0, In, "nofile"}}, "nofile: No such file or directory"},
+		{"directory", []Rule{{1, Out, "."}}, ".: Is a directory"},
+		{"closed fd", []Rule{{1, DupOut, "5"}}, "5: Bad file descriptor"},
+		{"closed fd in", []Rule{{0, DupIn, "7"}}, "7: Bad file descriptor"},
+		{"close form", []Rule{{1, DupOut, "-"}}, "-: unsupported redirect"},
+		{"fd above 9", []Rule{{10, Out, "f"}}, "10: unsupported redirect"},
+		{"read-write form", []Rule{{0, Op("<>"), "f"}}, "f: unsupported redirect"},
+	}
+	if os.Geteuid() != 0 {
+		tests = append(tests, struct {
+			name  string
+			rules []Rule
+			msg   string
+		}{"permission", []Rule{{1, Out, "ro"}}, "ro: Permission denied"})
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			base := fdTable(t)
+			// An earlier successful open must be closed on failure.
+			rules := append([]Rule{{3, Out, "opened-first"}}, tt.rules...)
+			out, opened, err := (&Opener{Dir: dir}).Apply(base, rules)
+			var re *Error
+			if !errors.As(err, &re) || out != nil || opened != nil {
+				t.Fatalf("err %v out %v", err, out)
+			}
+			if err.Error() != tt.msg {
+				t.Errorf("message %q, want %q", err.Error(), tt.msg)
+			}
+		})
+	}
+}
+
+func TestNullDevice(t *testing.T) {
+	tests := []struct {
+		target  string
+		windows bool
+		want    bool
+	}{
+		{"/dev/null", false, true},
+		{"/dev/null", true, true},
+		{"nul", false, false},
+		{"NUL", false, false},
+		{"nul.txt", false, false},
+		{"nul", true, true},
+		{"NUL", true, true},
+		{"Nul", true, true},
+		{"nul.txt", true, true},
+		{"NUL.log", true, true},
+		{`logs\nul`, true, true},
+		{"logs/NUL.tar.gz", true, true},
+		{"C:nul", true, true},
+		{"null", true, false},
+		{"nul_x", true, false},
+		{"anul", true, false},
+		{"/dev/nul", false, false},
+		{"", true, false},
+	}
+	for _, tt := range tests {
+		if got := NullDevice(tt.target, tt.windows); got != tt.want {
+			t.Errorf("NullDevice(%q, %v) = %v, want %v", tt.target, tt.windows, got, tt.want)
+		}
+	}
+}
+
+func TestNullDeviceOpens(t *testing.T) {
+	// On POSIX "nul" is an ordinary file; /dev/null is never created.
+	dir := t.TempDir()
+	base := fdTable(t)
+	_, opened, err := (&Opener{Dir: dir}).Apply(base, []Rule{{2, Out, "nul"}, {1, Out, "/dev/null"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	closeAll(opened)
+	if runtime.GOOS != "windows" {
+		if _, err := os.Stat(filepath.Join(dir, "nul")); err != nil {
+			t.Error("nul was not created as a file on POSIX")
+		}
+	}
+	// With Windows rules "nul.txt" opens the null device and creates nothing.
+	_, opened, err = (&Opener{Dir: dir, Windows: true}).Apply(base, []Rule{{1, Out, "nul.txt"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if opened[0].Name() != os.DevNull {
+		t.Errorf("opened %q", opened[0].Name())
+	}
+	closeAll(opened)
+	if _, err := os.Stat(filepath.Join(dir, "nul.txt")); err == nil {
+		t.Error("nul.txt created")
+	}
+}
