@@ -37,7 +37,6 @@ func TestScripts(t *testing.T) {
 		RequireExplicitExec: true,
 		ContinueOnError:     true,
 		Cmds:                map[string]func(*testscript.TestScript, bool, []string){"status": cmdStatus},
-		Condition:           condition,
 		Setup:               passWindowsEnv,
 	})
 }
@@ -51,14 +50,6 @@ func passWindowsEnv(env *testscript.Env) error {
 		}
 	}
 	return nil
-}
-
-// condition adds [policy], true when this build judges chains.
-func condition(cond string) (bool, error) {
-	if cond == "policy" {
-		return policySupported, nil
-	}
-	return false, fmt.Errorf("unknown condition %q", cond)
 }
 
 // cmdStatus runs a command like exec and checks its exit status:

@@ -1,4 +1,4 @@
-//go:build linux && chainrun_policy
+//go:build linux
 
 package main
 

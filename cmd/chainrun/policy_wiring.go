@@ -1,14 +1,9 @@
-//go:build chainrun_policy
-
 package main
 
 import (
 	"github.com/chainrun/chainrun/engine"
 	"github.com/chainrun/chainrun/policy"
 )
-
-// policySupported reports that this build judges chains with package policy.
-const policySupported = true
 
 // newAuthorizer loads and merges the permission rule files.
 func newAuthorizer(paths []string) (engine.Authorizer, []string, error) {
