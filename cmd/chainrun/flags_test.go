@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -241,6 +243,29 @@ func TestExitStatus(t *testing.T) {
 	} {
 		if got := exitStatus(tc.res, tc.err); got != tc.want {
 			t.Errorf("exitStatus(%+v, %v) = %d, want %d", tc.res, tc.err, got, tc.want)
+		}
+	}
+}
+
+func TestUnescapeHTML(t *testing.T) {
+	for in, want := range map[string]string{
+		`{"op":"\u003e\u0026"}`: `{"op":">&"}`,
+		`{"t":"a\\u003eb"}`:     `{"t":"a\\u003eb"}`,
+		`{"t":"\\\u003c"}`:      `{"t":"\\<"}`,
+		`{"t":"\u00e9\u0026"}`:  `{"t":"\u00e9&"}`,
+		`{"t":"\"\u003e\""}`:    `{"t":"\">\""}`,
+		`{"t":"end\u003`:        `{"t":"end\u003`,
+		`{"t":"plain"}`:         `{"t":"plain"}`,
+	} {
+		got := string(unescapeHTML([]byte(in)))
+		if got != want {
+			t.Errorf("unescapeHTML(%s) = %s, want %s", in, got, want)
+		}
+		var a, b any
+		if json.Unmarshal([]byte(in), &a) == nil {
+			if err := json.Unmarshal([]byte(got), &b); err != nil || fmt.Sprint(a) != fmt.Sprint(b) {
+				t.Errorf("unescapeHTML(%s) changed the value: %v -> %v (%v)", in, a, b, err)
+			}
 		}
 	}
 }

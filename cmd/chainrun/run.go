@@ -201,7 +201,7 @@ func (c *cli) writeResultJSON(res *engine.Result, status int, d *engine.Decision
 	if e := writeJSON(&buf, res); e != nil {
 		return e
 	}
-	obj := bytes.TrimRight(buf.Bytes(), "\n")
+	obj := unescapeHTML(bytes.TrimRight(buf.Bytes(), "\n"))
 	if len(obj) < 2 || obj[len(obj)-1] != '}' {
 		return errors.New("result did not render as a JSON object")
 	}
@@ -226,4 +226,37 @@ func (c *cli) writeResultJSON(res *engine.Result, status int, d *engine.Decision
 	out.WriteString("}\n")
 	_, e := c.stdout.Write(out.Bytes())
 	return e
+}
+
+// unescapeHTML undoes encoding/json's HTML escaping (\u003c, \u003e,
+// \u0026) that a nested json.Marshal may have applied, so redirect
+// operators read as > and & in the result as they do in the plan. It walks
+// escapes pairwise, so an escaped backslash followed by "u003e" is left
+// alone.
+func unescapeHTML(b []byte) []byte {
+	if !bytes.Contains(b, []byte(`\u00`)) {
+		return b
+	}
+	out := make([]byte, 0, len(b))
+	for i := 0; i < len(b); i++ {
+		if b[i] != '\\' || i+1 >= len(b) {
+			out = append(out, b[i])
+			continue
+		}
+		if b[i+1] == 'u' && i+6 <= len(b) {
+			switch string(b[i+2 : i+6]) {
+			case "003c":
+				out, i = append(out, '<'), i+5
+				continue
+			case "003e":
+				out, i = append(out, '>'), i+5
+				continue
+			case "0026":
+				out, i = append(out, '&'), i+5
+				continue
+			}
+		}
+		out, i = append(out, b[i], b[i+1]), i+1
+	}
+	return out
 }
