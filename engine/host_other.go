@@ -5,3 +5,12 @@ package engine
 // killUpstreamOnDownstreamExit: on POSIX a writer whose reader is gone gets
 // SIGPIPE, so upstream stages end by themselves.
 const killUpstreamOnDownstreamExit = false
+
+// checkResolves: outside Windows no program's arguments are re-read by a
+// shell, so Check has nothing to resolve.
+const checkResolves = false
+
+func checkSegment(*Segment, string, []string) error { return nil }
+
+// envKeyEqual compares environment keys as POSIX does, exactly.
+func envKeyEqual(a, b string) bool { return a == b }

@@ -19,6 +19,10 @@ type spawnSpec struct {
 	// Files is the child's fd table: Files[n] becomes fd n. Entries 0-2 are
 	// always set; 3-9 only when a redirect names them (POSIX only).
 	Files []*os.File
+	// Captured is set when stdout (Files[1]) is chainrun's own capture,
+	// read and decoded by chainrun rather than by another segment or a
+	// file: Windows then runs cmd.exe built-ins with /u (UTF-16, lossless).
+	Captured bool
 	// Interactive keeps the terminal usable (POSIX: foreground group).
 	Interactive bool
 	// Pgid, when interactive on POSIX, is the group of the pipeline's first

@@ -40,10 +40,15 @@ func Run(ctx context.Context, c *Chain, opts Options) (*Result, error) {
 	if opts.Auditor != nil {
 		defer func() { opts.Auditor.Audit(rec) }()
 	}
+	if err := Check(c, opts); err != nil {
+		rec.Err = err
+		return nil, err
+	}
 	if err := authorize(ctx, c, dir, opts, rec); err != nil {
 		rec.Err = err
 		return nil, err
 	}
+	defer guardConsole()()
 	r := newRunner(ctx, c, opts, dir)
 	res, err := r.run()
 	rec.Result, rec.Err = res, err
@@ -551,7 +556,10 @@ func (r *runner) startStage(st *stage, seg *Segment, in, out *os.File, inPipelin
 	}
 	st.toOut, st.toErr = r.targets(files)
 	spec := &spawnSpec{Target: target, Args: seg.Args, Env: env, Dir: r.dir, Files: files,
-		Interactive: r.opts.Interactive && r.ttyFd >= 0, Pgid: *pgid}
+		Interactive: r.opts.Interactive && r.ttyFd >= 0, Pgid: *pgid,
+		// Only chainrun reads its stdout: no other stage, file or live writer.
+		Captured: (files[1] == r.out.w && r.out.buf != nil && r.out.live == nil) ||
+			(files[1] == r.errs.w && r.errs.buf != nil && r.errs.live == nil)}
 	r.mu.Lock()
 	if r.stopping {
 		r.mu.Unlock()
@@ -738,7 +746,7 @@ func withAssigns(env []string, as []Assign) []string {
 outer:
 	for _, kv := range env {
 		for _, a := range as {
-			if len(kv) > len(a.Name) && kv[len(a.Name)] == '=' && kv[:len(a.Name)] == a.Name {
+			if len(kv) > len(a.Name) && kv[len(a.Name)] == '=' && envKeyEqual(kv[:len(a.Name)], a.Name) {
 				continue outer
 			}
 		}
@@ -747,7 +755,7 @@ outer:
 	for i, a := range as {
 		dup := false
 		for _, b := range as[i+1:] {
-			if b.Name == a.Name {
+			if envKeyEqual(b.Name, a.Name) {
 				dup = true
 			}
 		}
@@ -762,7 +770,7 @@ outer:
 func lookup(env []string, key string) (string, bool) {
 	for i := len(env) - 1; i >= 0; i-- {
 		kv := env[i]
-		if len(kv) > len(key) && kv[len(key)] == '=' && kv[:len(key)] == key {
+		if len(kv) > len(key) && kv[len(key)] == '=' && envKeyEqual(kv[:len(key)], key) {
 			return kv[len(key)+1:], true
 		}
 	}
@@ -778,7 +786,7 @@ func (r *runner) setEnv(key, val string) {
 	}
 	kv := key + "=" + val
 	for i, e := range r.env {
-		if len(e) > len(key) && e[len(key)] == '=' && e[:len(key)] == key {
+		if len(e) > len(key) && e[len(key)] == '=' && envKeyEqual(e[:len(key)], key) {
 			r.env[i] = kv
 			return
 		}

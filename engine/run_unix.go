@@ -37,3 +37,6 @@ func (u unixProcess) Signal(sig os.Signal) error {
 	}
 	return u.p.Interrupt()
 }
+
+// guardConsole: POSIX terminals have no code page to restore.
+func guardConsole() (restore func()) { return func() {} }

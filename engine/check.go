@@ -1,0 +1,72 @@
+package engine
+
+import (
+	"os"
+	"path/filepath"
+)
+
+// Check reports what Run would refuse that parsing cannot see, before
+// anything starts. On Windows that is an argument that cannot be passed
+// safely to a batch file or a cmd.exe built-in (a CR, LF or NUL, a line
+// over cmd's limit), and a cmd.exe built-in that makes no sense in one
+// segment (start escapes the job, set and setlocal change nothing for
+// later segments). Elsewhere there is nothing to check. Run calls Check
+// first; an explain view calls it to show the same refusal.
+//
+// Programs are resolved as Run would, following literal cd arguments
+// through the chain, so a refusal names the segment and argument.
+func Check(c *Chain, opts Options) error {
+	if !checkResolves {
+		return nil
+	}
+	dir, err := startDir(opts.Dir)
+	if err != nil {
+		return err
+	}
+	env := opts.Env
+	if env == nil {
+		env = os.Environ()
+	}
+	for _, seg := range c.Segments() {
+		if seg.Builtin == BuiltinCd && len(seg.Args) > 1 {
+			if filepath.IsAbs(seg.Args[1]) {
+				dir = seg.Args[1]
+			} else {
+				dir = filepath.Join(dir, seg.Args[1])
+			}
+			continue
+		}
+		if seg.IsBuiltin() || len(seg.Args) == 0 {
+			continue
+		}
+		segEnv := env
+		if len(seg.Assigns) > 0 {
+			segEnv = withAssigns(env, seg.Assigns)
+		}
+		if err := checkSegment(seg, dir, segEnv); err != nil {
+			return &SegmentError{Kind: KindUnsupported, Segment: seg.Index, Text: seg.Text, Err: err}
+		}
+	}
+	return nil
+}
+
+// equalFoldASCII compares environment keys ignoring ASCII case, as
+// Windows does.
+func equalFoldASCII(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := 0; i < len(a); i++ {
+		x, y := a[i], b[i]
+		if 'A' <= x && x <= 'Z' {
+			x += 'a' - 'A'
+		}
+		if 'A' <= y && y <= 'Z' {
+			y += 'a' - 'A'
+		}
+		if x != y {
+			return false
+		}
+	}
+	return true
+}

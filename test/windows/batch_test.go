@@ -1,0 +1,161 @@
+//go:build windows
+
+package windows_test
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/chainrun/chainrun/winproc"
+)
+
+// batchVectors are the argument vectors batch files must receive intact,
+// without cmd.exe acting on any of their characters.
+var batchVectors = [][]string{
+	{"a", "b"}, {"c is for cat", "d is for dog"}, {"", "a=b"}, {`"`, ` "`}, {`\`, `\`},
+	{`C:\dir with space\`, "next"}, {"key=value"}, {"key = value"}, {"a,b"}, {"a;b"}, {"a\tb"},
+	{`"key=value"`}, {`key="foo bar"`}, {`key=["value"]`}, {`key=["my_value]`}, {`key=["a","b"]`},
+	{`key\=value`}, {`key="value"=5`}, {`say "hi"`}, {">file.txt"}, {"whoami.exe"}, {"&a.exe"},
+	{"&echo hello "}, {"&echo hello", "&whoami", ">file.txt"}, {"a|b"}, {"a<b"}, {"(x)"}, {"a^b"},
+	{`hello^"world`, "hello &echo oh no >file.txt"}, {`">file.txt`}, {`abc"&echo hello`},
+	{`123">file.txt`}, {`"&echo hello&whoami.exe`}, {`key="&whoami"`}, {`key=[">file.txt"]`},
+	{"!TMP!"}, {"wow!"}, {"%hello"}, {"%PATH%"}, {"%%cd:~,%"}, {"%PATH%PATH%"}, {"50%"},
+	{"%CMDCMDLINE:~-1%&echo INJECTED>file.txt"}, {"日本語"}, {"café ✓"}, {"/?"}, {"-x"},
+	{`"&echo INJECTED>file.txt`}, {`a"&echo INJECTED>file.txt&"`},
+}
+
+// The three ways a batch file hands its arguments on.
+var batchScripts = map[string]string{
+	"S1": `@"%H%" %*`,
+	"S2": `@"%H%" %1 %2 %3 %4 %5 %6 %7 %8 %9`,
+	"S3": `@"%H%" "%~1" "%~2" "%~3" "%~4" "%~5" "%~6" "%~7" "%~8" "%~9"`,
+}
+
+// writeScripts writes the scripts into a fresh directory whose name holds
+// a space and an ampersand, as real install paths do.
+func writeScripts(t *testing.T) string {
+	dir := filepath.Join(tempDir(t), "bat dir & co")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, body := range batchScripts {
+		if err := os.WriteFile(filepath.Join(dir, name+".bat"), []byte(body+"\r\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// runBatch runs script with args through cmd.exe the way chainrun does, in
+// a fresh working directory, and returns the argv the echo helper saw and
+// that directory.
+func runBatch(t *testing.T, script string, args []string, env ...string) ([]string, string, uint32) {
+	t.Helper()
+	line, err := winproc.BatchCommandLine(script, args)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cwd := tempDir(t)
+	s := start(t, systemCmd(t), line, cwd, helperEnv("echo", append([]string{"H=" + helperPath(t)}, env...)...))
+	out, code := s.finish(t)
+	var got []string
+	if out != "" || len(args) > 0 {
+		got = strings.Split(out, "\x00")
+	}
+	return got, cwd, code
+}
+
+func assertNoInjection(t *testing.T, cwd string, got []string) {
+	t.Helper()
+	if _, err := os.Stat(filepath.Join(cwd, "file.txt")); err == nil {
+		t.Errorf("file.txt was created: cmd.exe ran part of an argument")
+	}
+	for _, a := range got {
+		if strings.Contains(a, "INJECTED") && !strings.Contains(a, "echo INJECTED") {
+			t.Errorf("INJECTED in output: %q", got)
+		}
+	}
+}
+
+// Every vector through S1 (%*), S2 (%1…%9) and S3 ("%~1"…): the program
+// behind the batch file gets exactly the arguments chainrun was given,
+// and cmd.exe runs nothing of them.
+func TestBatchVectors(t *testing.T) {
+	dir := writeScripts(t)
+	for _, sname := range []string{"S1", "S2", "S3"} {
+		for i, v := range batchVectors {
+			t.Run(fmt.Sprintf("%s/%d", sname, i), func(t *testing.T) {
+				t.Parallel()
+				hasPercent := slices.ContainsFunc(v, func(a string) bool { return strings.Contains(a, "%") })
+				if hasPercent {
+					skipUnderWine(t, "Wine's cmd.exe lacks the %cd:~,% substring semantics")
+				}
+				if sname == "S3" && slices.ContainsFunc(v, func(a string) bool { return strings.Contains(a, `"`) }) {
+					skipUnderWine(t, `Wine's %~1 strips every quote, not only the outer pair`)
+				}
+				got, cwd, code := runBatch(t, filepath.Join(dir, sname+".bat"), v)
+				assertNoInjection(t, cwd, got)
+				if sname != "S1" {
+					// %1…%9 that were not given expand to nothing; S3
+					// quotes them into trailing empty arguments.
+					for len(got) > len(v) && got[len(got)-1] == "" {
+						got = got[:len(got)-1]
+					}
+				}
+				if code != 0 || !slices.Equal(got, v) {
+					t.Errorf("%s %q: exit %d, program got %q", sname, v, code, got)
+				}
+			})
+		}
+	}
+}
+
+// %FOO% must stay literal whatever variables with carets exist: the
+// caret-escaping others use breaks on these.
+func TestBatchPercentWithCaretVariables(t *testing.T) {
+	skipUnderWine(t, "Wine's cmd.exe lacks the %cd:~,% substring semantics")
+	dir := writeScripts(t)
+	for _, env := range []string{"FOO=123", "FOO^=123", "^F^O^O^=123"} {
+		got, cwd, code := runBatch(t, filepath.Join(dir, "S1.bat"), []string{"%FOO%"}, env)
+		assertNoInjection(t, cwd, got)
+		if code != 0 || !slices.Equal(got, []string{"%FOO%"}) {
+			t.Errorf("with %s: exit %d, got %q", env, code, got)
+		}
+	}
+}
+
+// The control: handing the batch file to CreateProcess directly, with the
+// quoting every C runtime understands, lets cmd.exe run part of the
+// argument. This proves the file.txt check above can fail.
+func TestBatchNaiveLineIsInjectable(t *testing.T) {
+	dir := writeScripts(t)
+	script := filepath.Join(dir, "S1.bat")
+	line, err := winproc.ComposeCommandLine([]string{script, `"&echo INJECTED>file.txt`})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cwd := tempDir(t)
+	s := start(t, script, line, cwd, helperEnv("echo", "H="+helperPath(t)))
+	s.finish(t)
+	if _, err := os.Stat(filepath.Join(cwd, "file.txt")); err != nil {
+		t.Fatalf("the naive line did not inject (%v): the injection checks prove nothing here", err)
+	}
+}
+
+// What cannot be passed is refused before anything starts, naming the
+// argument.
+func TestBatchRefusals(t *testing.T) {
+	dir := writeScripts(t)
+	for _, args := range [][]string{{"ok", "two\nlines"}, {"cr\r"}, {"nul\x00"}, {strings.Repeat("%", 1100)}} {
+		_, err := winproc.BatchCommandLine(filepath.Join(dir, "S1.bat"), args)
+		var ae *winproc.ArgError
+		if !errors.As(err, &ae) || ae.Index < 1 {
+			t.Errorf("%.30q: got %v, want an *ArgError naming the argument", args, err)
+		}
+	}
+}

@@ -1,0 +1,220 @@
+//go:build windows
+
+package windows_test
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+	"unsafe"
+
+	"github.com/chainrun/chainrun/winproc"
+	"golang.org/x/sys/windows"
+)
+
+// The test binary doubles as the programs the tests run; CHAINRUN_HELPER
+// picks one:
+//
+//	echo   prints its argv (without argv0) NUL-separated, parsed from
+//	       GetCommandLineW by the post-2008 rules (Go's own os.Args uses
+//	       older ones, which would misread "" inside quotes)
+//	hang   sleeps for an hour
+//	spawn  starts a hanging grandchild, prints its own pid and the
+//	       grandchild's, then hangs
+//	exit   exits with CHAINRUN_CODE
+//	lines  prints lines 1…CHAINRUN_N
+//	head   copies the first line of stdin to stdout and exits
+//	trap   prints "ready", waits for Ctrl+Break, prints "interrupted" and
+//	       exits 7
+//	cp437  writes "caf\x82" (é in the OEM code pages 437 and 850)
+func TestMain(m *testing.M) {
+	switch os.Getenv("CHAINRUN_HELPER") {
+	case "":
+		os.Exit(m.Run())
+	case "echo":
+		args := winproc.ParseCommandLine(windows.UTF16PtrToString(windows.GetCommandLine()))
+		if len(args) > 0 {
+			args = args[1:]
+		}
+		fmt.Print(strings.Join(args, "\x00"))
+	case "hang":
+		time.Sleep(time.Hour)
+	case "spawn":
+		c := exec.Command(os.Args[0])
+		c.Env = append(os.Environ(), "CHAINRUN_HELPER=hang")
+		if err := c.Start(); err != nil {
+			fmt.Println(err)
+			os.Exit(3)
+		}
+		fmt.Println(os.Getpid(), c.Process.Pid)
+		time.Sleep(time.Hour)
+	case "exit":
+		n, _ := strconv.ParseUint(os.Getenv("CHAINRUN_CODE"), 0, 32)
+		windows.ExitProcess(uint32(n))
+	case "lines":
+		n, _ := strconv.Atoi(os.Getenv("CHAINRUN_N"))
+		w := bufio.NewWriter(os.Stdout)
+		for i := 1; i <= n; i++ {
+			fmt.Fprintln(w, i)
+		}
+		w.Flush()
+	case "trap":
+		c := make(chan os.Signal, 1)
+		signal.Notify(c, os.Interrupt)
+		fmt.Println("ready")
+		select {
+		case <-c:
+			fmt.Println("interrupted")
+			os.Exit(7)
+		case <-time.After(time.Minute):
+			os.Exit(1)
+		}
+	case "cp437":
+		os.Stdout.Write([]byte("caf\x82\r\n"))
+	case "head":
+		line, _ := bufio.NewReader(os.Stdin).ReadString('\n')
+		fmt.Print(line)
+	default:
+		fmt.Fprintln(os.Stderr, "unknown helper")
+		os.Exit(2)
+	}
+	os.Exit(0)
+}
+
+var wineVersion = func() string {
+	p := windows.NewLazySystemDLL("ntdll.dll").NewProc("wine_get_version")
+	if p.Find() != nil {
+		return ""
+	}
+	r, _, _ := p.Call()
+	if r == 0 {
+		return "?"
+	}
+	// A pointer to a static string in ntdll.
+	return windows.BytePtrToString(*(**byte)(unsafe.Pointer(&r)))
+}()
+
+// skipUnderWine skips a test whose behaviour Wine does not reproduce; it
+// runs in the native Windows job.
+func skipUnderWine(t *testing.T, why string) {
+	t.Helper()
+	if wineVersion != "" {
+		t.Skipf("Wine %s: %s (runs on native Windows)", wineVersion, why)
+	}
+}
+
+func helperPath(t testing.TB) string {
+	t.Helper()
+	p, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func helperEnv(name string, extra ...string) []string {
+	return append(append(os.Environ(), "CHAINRUN_HELPER="+name), extra...)
+}
+
+func systemCmd(t testing.TB) string {
+	dir, err := windows.GetSystemDirectory()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return filepath.Join(dir, "cmd.exe")
+}
+
+// started is a process started with winproc and the read end of its
+// combined stdout and stderr.
+type started struct {
+	p   *winproc.Process
+	out *os.File
+}
+
+func start(t testing.TB, app, line, dir string, env []string) *started {
+	t.Helper()
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := winproc.Start(&winproc.Attr{Path: app, CommandLine: line, Dir: dir, Env: env, Stdout: w, Stderr: w})
+	w.Close()
+	if err != nil {
+		r.Close()
+		t.Fatal(err)
+	}
+	return &started{p: p, out: r}
+}
+
+// finish reads everything, waits, and releases the process.
+func (s *started) finish(t testing.TB) (string, uint32) {
+	t.Helper()
+	out, _ := io.ReadAll(s.out)
+	s.out.Close()
+	code, err := s.p.Wait()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.p.Close(); err != nil {
+		t.Error(err)
+	}
+	return string(out), code
+}
+
+// alive reports whether pid names a running process.
+func alive(pid int) bool {
+	h, err := windows.OpenProcess(windows.PROCESS_QUERY_LIMITED_INFORMATION|windows.SYNCHRONIZE, false, uint32(pid))
+	if err != nil {
+		return false
+	}
+	defer windows.CloseHandle(h)
+	var code uint32
+	if windows.GetExitCodeProcess(h, &code) != nil || code != 259 { // STILL_ACTIVE
+		return false
+	}
+	ev, _ := windows.WaitForSingleObject(h, 0)
+	return ev == uint32(windows.WAIT_TIMEOUT)
+}
+
+var procGetProcessHandleCount = windows.NewLazySystemDLL("kernel32.dll").NewProc("GetProcessHandleCount")
+
+func handleCount(t testing.TB) int {
+	var n uint32
+	r, _, err := procGetProcessHandleCount.Call(uintptr(windows.CurrentProcess()), uintptr(unsafe.Pointer(&n)))
+	if r == 0 {
+		t.Fatalf("GetProcessHandleCount: %v", err)
+	}
+	return int(n)
+}
+
+// tempDir is t.TempDir with a removal Wine supports: os.RemoveAll's
+// handle-relative deletion fails there with "Invalid function".
+func tempDir(t testing.TB) string {
+	t.Helper()
+	dir, err := os.MkdirTemp("", "chainrun-test-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if os.RemoveAll(dir) == nil {
+			return
+		}
+		var paths []string
+		filepath.WalkDir(dir, func(p string, _ os.DirEntry, err error) error {
+			paths = append(paths, p)
+			return nil
+		})
+		for i := len(paths) - 1; i >= 0; i-- {
+			os.Remove(paths[i])
+		}
+	})
+	return dir
+}
