@@ -73,7 +73,7 @@ func (p *Parser) Parse(src string) (*Chain, error) {
 		return nil, err
 	}
 	sp := getShParser()
-	f, err := sp.Parse(strings.NewReader(src), "")
+	f, err := sp.Parse(strings.NewReader(endComments(src)), "")
 	putShParser(sp)
 	if err != nil {
 		return nil, fromSyntaxError(src, err)
