@@ -110,7 +110,7 @@ func fromSyntaxError(src string, err error) error {
 			msg = "empty segment: " + msg
 		case strings.Contains(msg, "here-document"):
 			return refuse(src, int(pe.Pos.Offset()), KindUnsupported, "heredoc",
-				"here-documents (<<) are not supported; write the text to a file and redirect it with <")
+				"heredocs (<<, here-documents) are not supported; write the text to a file and redirect it with <")
 		case strings.Contains(msg, "without closing quote"),
 			strings.Contains(msg, "reached EOF without"):
 			construct = "unterminated quote"
