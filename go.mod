@@ -10,3 +10,5 @@ require (
 	gopkg.in/natefinch/lumberjack.v2 v2.2.1
 	mvdan.cc/sh/v3 v3.14.1
 )
+
+require golang.org/x/tools v0.51.0 // indirect

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -88,7 +89,7 @@ func (r *runner) builtin(seg *Segment, files []*os.File, env []string, inPipelin
 	case BuiltinFalse:
 		return 1
 	case BuiltinEcho:
-		return io.write(1, echo(args))
+		return io.write(1, echo(args, localeIsUTF8(env)))
 	case BuiltinPwd:
 		return r.pwd(io, args)
 	case BuiltinCd:
@@ -198,13 +199,15 @@ func (r *runner) cd(io builtinIO, args []string, env []string, inPipeline bool) 
 	if arg == "" {
 		return 0
 	}
-	dir := arg
-	if !filepath.IsAbs(dir) {
-		dir = filepath.Join(r.dir, dir)
-	} else {
-		dir = filepath.Clean(dir)
+	// The OS checks the path as written, so "missing/.." fails as in
+	// bash; the chain's directory is then the lexically cleaned path
+	// (bash's logical cd), or the resolved one with -P.
+	asWritten := arg
+	if !filepath.IsAbs(asWritten) {
+		asWritten = r.dir + string(filepath.Separator) + arg
 	}
-	fi, err := os.Stat(dir)
+	dir := filepath.Clean(asWritten)
+	fi, err := os.Stat(asWritten)
 	if err == nil && !fi.IsDir() {
 		err = syscall.ENOTDIR
 	}
@@ -248,7 +251,7 @@ func strerror(err error) string {
 // echo renders bash's builtin echo: leading words made only of -n, -e and
 // -E letters are options; -e turns on backslash escapes, and \c stops all
 // output.
-func echo(args []string) []byte {
+func echo(args []string, utf8Locale bool) []byte {
 	newline, escapes := true, false
 	for len(args) > 0 {
 		a := args[0]
@@ -277,7 +280,7 @@ func echo(args []string) []byte {
 			continue
 		}
 		var stop bool
-		b, stop = appendEscaped(b, a)
+		b, stop = appendEscaped(b, a, utf8Locale)
 		if stop {
 			return b
 		}
@@ -288,8 +291,10 @@ func echo(args []string) []byte {
 	return b
 }
 
-// appendEscaped expands echo -e escapes in s; stop is set by \c.
-func appendEscaped(b []byte, s string) (_ []byte, stop bool) {
+// appendEscaped expands echo -e escapes in s; stop is set by \c. A \u or
+// \U character beyond ASCII is written in UTF-8 only in a UTF-8 locale;
+// elsewhere bash writes the escape back as \uXXXX (or \UXXXXXXXX).
+func appendEscaped(b []byte, s string, utf8Locale bool) (_ []byte, stop bool) {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if c != '\\' || i+1 >= len(s) {
@@ -335,10 +340,15 @@ func appendEscaped(b []byte, s string) (_ []byte, stop bool) {
 				b = append(b, '\\', s[i])
 				continue
 			}
-			if s[i] == 'x' {
+			switch {
+			case s[i] == 'x' || v < utf8.RuneSelf:
 				b = append(b, byte(v))
-			} else {
+			case utf8Locale:
 				b = utf8.AppendRune(b, rune(v))
+			case v <= 0xffff:
+				b = fmt.Appendf(b, "\\u%04X", v)
+			default:
+				b = fmt.Appendf(b, "\\U%08X", v)
 			}
 			i = j - 1
 		default:
@@ -360,4 +370,17 @@ func hexVal(c byte) int {
 		return int(c-'A') + 10
 	}
 	return int(c - '0')
+}
+
+// localeIsUTF8 reports whether the chain's locale (LC_ALL, else LC_CTYPE,
+// else LANG) names UTF-8, which is how bash decides whether echo can write
+// a \u character: by the name, whether or not the locale is installed.
+func localeIsUTF8(env []string) bool {
+	for _, k := range []string{"LC_ALL", "LC_CTYPE", "LANG"} {
+		if v, ok := lookup(env, k); ok && v != "" {
+			v = strings.ToLower(v)
+			return strings.Contains(v, "utf-8") || strings.Contains(v, "utf8")
+		}
+	}
+	return false
 }

@@ -153,8 +153,8 @@ type Redirect struct {
 	Op redirect.Op `json:"op"`
 	// Target is a path, or for >& and <& the source fd number ("1").
 	Target string `json:"target"`
-	// Span covers the redirect in Source; the implicit 2>&1 of |& has an
-	// empty span at the |& operator.
+	// Span covers the redirect in Source; the implicit 2>&1 of |& covers
+	// the |& operator.
 	Span Span `json:"span"`
 	// Implicit marks the 2>&1 that |& adds.
 	Implicit bool `json:"implicit,omitempty"`

@@ -489,7 +489,7 @@ func (l *lowerer) redirect(r *syntax.Redirect) (Redirect, *ParseError) {
 	switch r.Op {
 	case syntax.Hdoc, syntax.DashHdoc:
 		return rd, refuse(l.src, at, KindUnsupported, "heredoc",
-			"here-documents (<<) are not supported; write the text to a file and redirect it with <")
+			"heredocs (<<, here-documents) are not supported; write the text to a file and redirect it with <")
 	case syntax.WordHdoc:
 		return rd, refuse(l.src, at, KindUnsupported, "here-string",
 			"here-strings (<<<) are not supported; write the text to a file and redirect it with <")

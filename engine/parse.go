@@ -73,7 +73,7 @@ func (p *Parser) Parse(src string) (*Chain, error) {
 		return nil, err
 	}
 	sp := getShParser()
-	f, err := sp.Parse(strings.NewReader(src), "")
+	f, err := sp.Parse(strings.NewReader(endComments(src)), "")
 	putShParser(sp)
 	if err != nil {
 		return nil, fromSyntaxError(src, err)
@@ -110,7 +110,7 @@ func fromSyntaxError(src string, err error) error {
 			msg = "empty segment: " + msg
 		case strings.Contains(msg, "here-document"):
 			return refuse(src, int(pe.Pos.Offset()), KindUnsupported, "heredoc",
-				"here-documents (<<) are not supported; write the text to a file and redirect it with <")
+				"heredocs (<<, here-documents) are not supported; write the text to a file and redirect it with <")
 		case strings.Contains(msg, "without closing quote"),
 			strings.Contains(msg, "reached EOF without"):
 			construct = "unterminated quote"

@@ -32,25 +32,6 @@ type knownBug struct {
 // knownBugs lists the open ones.
 var knownBugs = []knownBug{
 	{
-		ID:    traitCommentBackslash,
-		Trait: traitCommentBackslash,
-		Summary: "a comment ending in a backslash swallows the next line: for \"echo a # c\\\\\\necho b\" bash runs " +
-			"echo a, then echo b; chainrun parses one segment, echo a echo b (mvdan.cc/sh reads the backslash-newline " +
-			"inside the comment as a line continuation)",
-	},
-	{
-		ID:    traitCdDotDot,
-		Trait: traitCdDotDot,
-		Summary: "cd through a missing directory: in a directory without sub, \"cd sub/.. || echo failed\" makes bash print " +
-			"\"cd: sub/..: No such file or directory\" and run echo (status 1); chainrun cleans the path lexically and succeeds",
-	},
-	{
-		ID:    traitEchoU,
-		Trait: traitEchoU,
-		Summary: "echo -e '\\u00e9' with LC_ALL=C: bash prints the escape unchanged as \\u00E9 (the character has no " +
-			"encoding in the locale); chainrun prints é in UTF-8",
-	},
-	{
 		ID:      "message-routing",
 		Routing: true,
 		Trait:   traitMessagePiped,

@@ -1,0 +1,168 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/chainrun/chainrun/engine"
+	"github.com/chainrun/chainrun/redirect"
+)
+
+// explain parses the command (and with --policy judges it), prints the
+// plan and runs nothing. It exits 0 when the input was accepted, whatever
+// the decision, and 2 when it was refused.
+func (c *cli) explain(cfg *config) int {
+	chain, err := engine.ParseDialect(cfg.command, cfg.dialect)
+	plan := engine.NewPlan(chain, err)
+	status := 0
+	if err != nil {
+		status = exitRefused
+	}
+	if err == nil && len(cfg.policies) > 0 {
+		auth, st, ok := c.loadPolicy(cfg)
+		if !ok {
+			return st
+		}
+		d, jerr := judge(auth, chain, cfg.dir)
+		if jerr != nil {
+			plan.Error = engine.NewPlanError(jerr)
+			err, status = jerr, exitInternal
+		}
+		plan.Judge(d)
+	}
+	if cfg.json {
+		if werr := writeJSON(c.stdout, plan); werr != nil {
+			return exitInternal
+		}
+		return status
+	}
+	if err != nil {
+		c.reportError(err)
+		return status
+	}
+	writePlanText(c.stdout, chain, plan)
+	return status
+}
+
+// judge runs the policy over a parsed chain, as Run would before starting.
+func judge(auth engine.Authorizer, chain *engine.Chain, dir string) (*engine.Decision, error) {
+	abs, err := startDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	return auth.Authorize(context.Background(), chain, abs)
+}
+
+// startDir is the absolute directory a chain starts in.
+func startDir(dir string) (string, error) {
+	if dir == "" {
+		return os.Getwd()
+	}
+	return filepath.Abs(dir)
+}
+
+// writeJSON prints v as one line of JSON. HTML escaping stays off so
+// redirect operators read as > and &, not \u003e.
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}
+
+// jsonText renders v as compact JSON for the human-readable plan.
+func jsonText(v any) string {
+	var b strings.Builder
+	_ = writeJSON(&b, v)
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// writePlanText prints the plan for people: one line per segment (number,
+// span, argv, then env, redirects and the built-in mark when there are
+// any), the operator joining consecutive segments on a line of its own,
+// then warnings and the policy's decision.
+func writePlanText(w io.Writer, chain *engine.Chain, p *engine.Plan) {
+	segs := chain.Segments()
+	for i, s := range p.Segments {
+		if i > 0 && i-1 < len(p.Ops) {
+			fmt.Fprintf(w, "  %s\n", p.Ops[i-1])
+		}
+		fmt.Fprintf(w, "segment %d [%d,%d] argv %s", i+1, s.Span.Start, s.Span.End, jsonText(s.Argv))
+		if len(s.Env) > 0 {
+			fmt.Fprintf(w, " env %s", jsonText(s.Env))
+		}
+		if len(s.Redirects) > 0 {
+			parts := make([]string, len(s.Redirects))
+			for j, r := range s.Redirects {
+				parts[j] = redirectText(r)
+			}
+			fmt.Fprintf(w, " redirects [%s]", strings.Join(parts, ", "))
+		}
+		if s.Builtin {
+			fmt.Fprint(w, " builtin")
+		}
+		if i < len(segs) && segs[i].Text != "" {
+			fmt.Fprintf(w, "  # %s", oneLine(segs[i].Text))
+		}
+		fmt.Fprintln(w)
+	}
+	for _, wn := range p.Warnings {
+		fmt.Fprintf(w, "warning: offset %d: %s\n", wn.Offset, wn.Message)
+	}
+	if p.Decision == "" {
+		return
+	}
+	fmt.Fprintf(w, "decision: %s\n", p.Decision)
+	for _, r := range p.Reasons {
+		fmt.Fprintf(w, "  segment %d: %s", r.Segment+1, r.Verdict)
+		if r.Rule != "" {
+			fmt.Fprintf(w, " by rule %q", r.Rule)
+		}
+		if len(r.Reasons) > 0 {
+			fmt.Fprintf(w, ": %s", strings.Join(r.Reasons, "; "))
+		}
+		fmt.Fprintln(w)
+	}
+	for _, s := range p.Suggestions {
+		fmt.Fprintf(w, "suggestion: %s\n", s)
+	}
+}
+
+// redirectText renders one redirect as bash would spell it, with its span:
+// 2>"err.log"[10,20], 2>&1, &>>"all.log".
+func redirectText(r engine.Redirect) string {
+	var s string
+	switch r.Op {
+	case redirect.Both, redirect.BothAppend:
+		s = fmt.Sprintf("%s%s", r.Op, jsonText(r.Target))
+	case redirect.DupOut, redirect.DupIn:
+		s = fmt.Sprintf("%d%s%s", r.Fd, r.Op, r.Target)
+	default:
+		s = fmt.Sprintf("%d%s%s", r.Fd, r.Op, jsonText(r.Target))
+	}
+	if r.Implicit {
+		return s + "(from |&)"
+	}
+	return fmt.Sprintf("%s[%d,%d]", s, r.Span.Start, r.Span.End)
+}
+
+// oneLine keeps a segment's text on one line of the plan.
+func oneLine(s string) string {
+	return strings.NewReplacer("\r", `\r`, "\n", `\n`).Replace(s)
+}
+
+// reportError tells people what went wrong: the caret rendering for a
+// refusal, one line otherwise.
+func (c *cli) reportError(err error) {
+	var pe *engine.ParseError
+	if errors.As(err, &pe) {
+		fmt.Fprint(c.stderr, pe.Caret())
+		return
+	}
+	fmt.Fprintf(c.stderr, "chainrun: %v\n", err)
+}

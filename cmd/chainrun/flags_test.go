@@ -1,0 +1,271 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chainrun/chainrun/engine"
+)
+
+func TestParseSize(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want int
+		bad  bool
+	}{
+		{in: "0", want: 0},
+		{in: "1048576", want: 1 << 20},
+		{in: "512KiB", want: 512 << 10},
+		{in: "1MiB", want: 1 << 20},
+		{in: "1mib", want: 1 << 20},
+		{in: "2GiB", want: 2 << 30},
+		{in: "1MB", want: 1000000},
+		{in: "64k", want: 64 << 10},
+		{in: "1M", want: 1 << 20},
+		{in: "100B", want: 100},
+		{in: "3 KB", want: 3000},
+		{in: "", bad: true},
+		{in: "MiB", bad: true},
+		{in: "-1", bad: true},
+		{in: "1.5MiB", bad: true},
+		{in: "1TiB", bad: true},
+		{in: "99999999999999999999", bad: true},
+		{in: "9223372036854775807G", bad: true},
+	} {
+		got, err := parseSize(tc.in)
+		if tc.bad {
+			if err == nil {
+				t.Errorf("parseSize(%q) = %d, want an error", tc.in, got)
+			}
+			continue
+		}
+		if err != nil || got != tc.want {
+			t.Errorf("parseSize(%q) = %d, %v; want %d", tc.in, got, err, tc.want)
+		}
+	}
+}
+
+func TestParseDuration(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want time.Duration
+		bad  bool
+	}{
+		{in: "30s", want: 30 * time.Second},
+		{in: "1m30s", want: 90 * time.Second},
+		{in: "300ms", want: 300 * time.Millisecond},
+		{in: "5", want: 5 * time.Second},
+		{in: "0.25", want: 250 * time.Millisecond},
+		{in: "0", want: 0},
+		{in: "-1s", bad: true},
+		{in: "-3", bad: true},
+		{in: "soon", bad: true},
+		{in: "NaN", bad: true},
+		{in: "1e300", bad: true},
+	} {
+		got, err := parseDuration(tc.in)
+		if tc.bad {
+			if err == nil {
+				t.Errorf("parseDuration(%q) = %v, want an error", tc.in, got)
+			}
+			continue
+		}
+		if err != nil || got != tc.want {
+			t.Errorf("parseDuration(%q) = %v, %v; want %v", tc.in, got, err, tc.want)
+		}
+	}
+}
+
+func TestChainEnv(t *testing.T) {
+	if chainEnv(nil) != nil {
+		t.Fatal("without --env the chain must inherit the environment (nil)")
+	}
+	t.Setenv("CHAINRUN_TEST_VAR", "old")
+	env := chainEnv([]string{"CHAINRUN_TEST_VAR=new", "CHAINRUN_OTHER=a=b"})
+	var got []string
+	for _, kv := range env {
+		if strings.HasPrefix(kv, "CHAINRUN_") {
+			got = append(got, kv)
+		}
+	}
+	want := []string{"CHAINRUN_TEST_VAR=new", "CHAINRUN_OTHER=a=b"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Fatalf("chainEnv = %q, want %q", got, want)
+	}
+}
+
+func TestParseArgs(t *testing.T) {
+	var out, errb bytes.Buffer
+	c := &cli{stdout: &out, stderr: &errb}
+	cfg, _, ok := c.parseArgs([]string{
+		"--json", "--dialect", "windows", "--timeout", "2s", "--grace=1s", "--max-output", "1MiB",
+		"--env", "A=1", "--env", "B=2", "--policy", "a.json", "--policy", "b.json", "--yes",
+		"--audit-log", "log.jsonl", "--audit-max-size", "5", "--", "--weird",
+	})
+	if !ok {
+		t.Fatalf("parseArgs failed: %s", errb.String())
+	}
+	want := config{
+		json: true, dialect: engine.Windows, timeout: 2 * time.Second, grace: time.Second,
+		maxOut: 1 << 20, env: []string{"A=1", "B=2"}, policies: []string{"a.json", "b.json"}, yes: true,
+		audit: auditConfig{path: "log.jsonl", maxSizeMB: 5}, command: "--weird",
+	}
+	if cfg.json != want.json || cfg.dialect != want.dialect || cfg.timeout != want.timeout ||
+		cfg.grace != want.grace || cfg.maxOut != want.maxOut || strings.Join(cfg.env, " ") != "A=1 B=2" ||
+		strings.Join(cfg.policies, " ") != "a.json b.json" || !cfg.yes || cfg.audit != want.audit ||
+		cfg.command != want.command {
+		t.Fatalf("parseArgs = %+v, want %+v", *cfg, want)
+	}
+
+	cfg, _, ok = c.parseArgs([]string{"echo hi"})
+	if !ok || cfg.dialect != engine.HostDialect() || cfg.grace != engine.DefaultGrace || cfg.timeout != 0 {
+		t.Fatalf("defaults: %+v", cfg)
+	}
+}
+
+// decision is an ask for the second segment of "show-argv a && git tag v1".
+var askDecision = &engine.Decision{
+	Verdict: engine.Ask,
+	Segments: []engine.SegmentDecision{
+		{Segment: 0, Verdict: engine.Allow, Rule: "show-argv:*"},
+		{Segment: 1, Verdict: engine.Ask, Reasons: []string{"no rule matches"}},
+	},
+	Suggestions: []string{"git tag:*"},
+}
+
+func askChain() *engine.Chain {
+	return &engine.Chain{
+		Source: "show-argv a && git tag v1",
+		Pipelines: []*engine.Pipeline{
+			{Segments: []*engine.Segment{{Index: 0, Args: []string{"show-argv", "a"}, Text: "show-argv a"}}},
+			{Segments: []*engine.Segment{{Index: 1, Args: []string{"git", "tag", "v1"}, Text: "git tag v1"}}},
+		},
+		Ops: []engine.Op{engine.OpAnd},
+	}
+}
+
+func TestApprover(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		name    string
+		yes     bool
+		prompt  bool
+		input   string
+		want    bool
+		prompts bool
+	}{
+		{name: "yes flag", yes: true, want: true},
+		{name: "no terminal", input: "y\n", want: false},
+		{name: "answer y", prompt: true, input: "y\nrest", want: true, prompts: true},
+		{name: "answer YES", prompt: true, input: " YES \n", want: true, prompts: true},
+		{name: "answer n", prompt: true, input: "n\n", want: false, prompts: true},
+		{name: "empty answer", prompt: true, input: "\n", want: false, prompts: true},
+		{name: "EOF", prompt: true, input: "", want: false, prompts: true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			in := strings.NewReader(tc.input)
+			var out bytes.Buffer
+			a := &approver{yes: tc.yes, prompt: tc.prompt, in: in, out: &out}
+			got, err := a.Approve(ctx, askChain(), askDecision)
+			if err != nil || got != tc.want {
+				t.Fatalf("Approve = %v, %v; want %v", got, err, tc.want)
+			}
+			if tc.prompts != strings.Contains(out.String(), "Run this chain? [y/N]") {
+				t.Fatalf("prompt shown = %v, want %v; output:\n%s", !tc.prompts, tc.prompts, out.String())
+			}
+			if tc.prompts && !strings.Contains(out.String(), `segment 2 "git tag v1" asks: no rule matches`) {
+				t.Fatalf("prompt does not say which segment asks and why:\n%s", out.String())
+			}
+			if declined := a.declinedDecision() != nil; declined == tc.want {
+				t.Fatalf("declined recorded = %v for approval %v", declined, tc.want)
+			}
+			if tc.input == "y\nrest" && in.Len() != len("rest") {
+				t.Fatalf("the prompt read past its line: %d bytes left", in.Len())
+			}
+		})
+	}
+}
+
+func TestAskText(t *testing.T) {
+	got := askText(askChain(), askDecision)
+	want := "chainrun: the policy asks before running this chain:\n" +
+		"  segment 2 \"git tag v1\" asks: no rule matches\n" +
+		"  to always allow it, add to permissions.allow: \"Bash(git tag:*)\"\n"
+	if got != want {
+		t.Fatalf("askText:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+func TestWriteResultJSON(t *testing.T) {
+	var out bytes.Buffer
+	c := &cli{stdout: &out}
+	err := c.writeResultJSON(nil, exitDenied, askDecision, &engine.DeniedError{Segment: 1, Text: "git tag v1", Reason: "not approved"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := out.String()
+	for _, want := range []string{
+		`"exit_code":3`,
+		`"segments":[]`,
+		`"error":{"kind":"denied","message":"denied: segment 2 \"git tag v1\": not approved"}`,
+		`"decision":"ask"`,
+		`"suggestions":["git tag:*"]`,
+	} {
+		if !strings.Contains(s, want) {
+			t.Errorf("result JSON lacks %s:\n%s", want, s)
+		}
+	}
+	if !strings.HasSuffix(s, "}\n") || strings.Count(s, "\n") != 1 {
+		t.Errorf("result JSON is not one line: %q", s)
+	}
+}
+
+func TestExitStatus(t *testing.T) {
+	for _, tc := range []struct {
+		res  *engine.Result
+		err  error
+		want int
+	}{
+		{res: &engine.Result{ExitCode: 0}, want: 0},
+		{res: &engine.Result{ExitCode: 141}, want: 141},
+		{res: &engine.Result{ExitCode: 124, TimedOut: true}, want: 124},
+		{res: &engine.Result{ExitCode: 143, TimedOut: true}, err: engine.ErrTimeout, want: 124},
+		{err: &engine.ParseError{Kind: engine.KindSyntax}, want: 2},
+		{err: &engine.ParseError{Kind: engine.KindUnsupported}, want: 2},
+		{err: &engine.DeniedError{Segment: -1}, want: 3},
+		{err: context.DeadlineExceeded, want: 125},
+		{res: &engine.Result{ExitCode: 0}, err: context.Canceled, want: 125},
+	} {
+		if got := exitStatus(tc.res, tc.err); got != tc.want {
+			t.Errorf("exitStatus(%+v, %v) = %d, want %d", tc.res, tc.err, got, tc.want)
+		}
+	}
+}
+
+func TestUnescapeHTML(t *testing.T) {
+	for in, want := range map[string]string{
+		`{"op":"\u003e\u0026"}`: `{"op":">&"}`,
+		`{"t":"a\\u003eb"}`:     `{"t":"a\\u003eb"}`,
+		`{"t":"\\\u003c"}`:      `{"t":"\\<"}`,
+		`{"t":"\u00e9\u0026"}`:  `{"t":"\u00e9&"}`,
+		`{"t":"\"\u003e\""}`:    `{"t":"\">\""}`,
+		`{"t":"end\u003`:        `{"t":"end\u003`,
+		`{"t":"plain"}`:         `{"t":"plain"}`,
+	} {
+		got := string(unescapeHTML([]byte(in)))
+		if got != want {
+			t.Errorf("unescapeHTML(%s) = %s, want %s", in, got, want)
+		}
+		var a, b any
+		if json.Unmarshal([]byte(in), &a) == nil {
+			if err := json.Unmarshal([]byte(got), &b); err != nil || fmt.Sprint(a) != fmt.Sprint(b) {
+				t.Errorf("unescapeHTML(%s) changed the value: %v -> %v (%v)", in, a, b, err)
+			}
+		}
+	}
+}

@@ -1,0 +1,162 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"sync"
+
+	"github.com/chainrun/chainrun/engine"
+)
+
+// loadPolicy loads the --policy files, printing their warnings on stderr.
+// A file that cannot be read or has bad rules is a usage error.
+func (c *cli) loadPolicy(cfg *config) (engine.Authorizer, int, bool) {
+	auth, warnings, err := newAuthorizer(cfg.policies)
+	for _, w := range warnings {
+		fmt.Fprintf(c.stderr, "chainrun: policy: %s\n", w)
+	}
+	if err != nil {
+		fmt.Fprintf(c.stderr, "chainrun: policy: %v\n", err)
+		return nil, exitUsage, false
+	}
+	return auth, 0, true
+}
+
+// recordingAuthorizer keeps the decision the policy made, so the CLI can
+// print it beside the result.
+type recordingAuthorizer struct {
+	engine.Authorizer
+	mu       sync.Mutex
+	decision *engine.Decision
+}
+
+func (r *recordingAuthorizer) Authorize(ctx context.Context, ch *engine.Chain, dir string) (*engine.Decision, error) {
+	d, err := r.Authorizer.Authorize(ctx, ch, dir)
+	r.mu.Lock()
+	r.decision = d
+	r.mu.Unlock()
+	return d, err
+}
+
+func (r *recordingAuthorizer) last() *engine.Decision {
+	if r == nil {
+		return nil
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.decision
+}
+
+// approver settles ask verdicts for the CLI: --yes approves, an
+// interactive terminal is asked, anything else refuses.
+type approver struct {
+	yes    bool
+	prompt bool      // stdin and stderr are a terminal
+	in     io.Reader // where the answer is read
+	out    io.Writer // where the question is asked
+
+	mu       sync.Mutex
+	declined *engine.Decision // set when the chain was not approved
+}
+
+func (a *approver) Approve(ctx context.Context, ch *engine.Chain, d *engine.Decision) (bool, error) {
+	if a.yes {
+		return true, nil
+	}
+	if a.prompt {
+		fmt.Fprint(a.out, askText(ch, d))
+		fmt.Fprint(a.out, "Run this chain? [y/N] ")
+		answer, err := readAnswer(a.in)
+		if err != nil {
+			fmt.Fprintln(a.out)
+		}
+		switch strings.ToLower(strings.TrimSpace(answer)) {
+		case "y", "yes":
+			return true, nil
+		}
+	}
+	a.mu.Lock()
+	a.declined = d
+	a.mu.Unlock()
+	return false, nil
+}
+
+func (a *approver) declinedDecision() *engine.Decision {
+	if a == nil {
+		return nil
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.declined
+}
+
+// readAnswer reads one line byte by byte, so nothing after it is taken
+// from the stdin the chain will read.
+func readAnswer(r io.Reader) (string, error) {
+	var b strings.Builder
+	buf := make([]byte, 1)
+	for {
+		n, err := r.Read(buf)
+		if n == 1 {
+			if buf[0] == '\n' {
+				return b.String(), nil
+			}
+			b.WriteByte(buf[0])
+		}
+		if err != nil {
+			return b.String(), err
+		}
+	}
+}
+
+// askText says which segments the policy asks about and why, and the
+// rules that would allow them.
+func askText(ch *engine.Chain, d *engine.Decision) string {
+	var b strings.Builder
+	var segs []*engine.Segment
+	if ch != nil {
+		segs = ch.Segments()
+	}
+	b.WriteString("chainrun: the policy asks before running this chain:\n")
+	for _, s := range d.Segments {
+		if s.Verdict != engine.Ask {
+			continue
+		}
+		text := ""
+		if s.Segment >= 0 && s.Segment < len(segs) {
+			text = segs[s.Segment].Text
+		}
+		fmt.Fprintf(&b, "  segment %d %q asks", s.Segment+1, text)
+		if s.Rule != "" {
+			fmt.Fprintf(&b, " (rule %q)", s.Rule)
+		}
+		if len(s.Reasons) > 0 {
+			fmt.Fprintf(&b, ": %s", strings.Join(s.Reasons, "; "))
+		}
+		b.WriteByte('\n')
+	}
+	for _, r := range d.Chain {
+		fmt.Fprintf(&b, "  chain: %s\n", r)
+	}
+	if len(d.Suggestions) > 0 {
+		b.WriteString("  to always allow it, add to permissions.allow:")
+		for _, s := range d.Suggestions {
+			fmt.Fprintf(&b, " %q", "Bash("+s+")")
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// newApprover builds the CLI's approver.
+func (c *cli) newApprover(cfg *config) *approver {
+	a := &approver{yes: cfg.yes, out: c.stderr}
+	if errf, ok := c.stderr.(*os.File); ok && isTerminal(c.stdin) && isTerminal(errf) {
+		a.prompt = true
+		a.in = c.stdin
+	}
+	return a
+}

@@ -1,0 +1,11 @@
+//go:build !linux && !windows && !darwin && !freebsd && !netbsd && !openbsd && !dragonfly
+
+package main
+
+import "os"
+
+// isTerminal reports false where chainrun cannot ask the OS.
+func isTerminal(f *os.File) bool { return false }
+
+// controlsTerminal reports false where chainrun cannot ask the OS.
+func controlsTerminal(f *os.File) bool { return false }
