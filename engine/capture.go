@@ -1,9 +1,9 @@
 package engine
 
 import (
-	"errors"
 	"io"
 	"os"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -79,10 +79,10 @@ type sink struct {
 	live io.Writer
 	done chan struct{}
 	read atomic.Int64
-	// pause and resume stop the drain between two reads, so written
-	// can count exactly.
-	pause  chan int64
-	resume chan struct{}
+	// busy is set by the drain before each read of the pipe and cleared
+	// when the pipe is empty, so written can tell when no byte is between
+	// the pipe and the read count.
+	busy atomic.Bool
 }
 
 // Drain buffers: small ones for the usual few lines, large ones once a
@@ -121,76 +121,103 @@ func newSink(capture bool, max int, live io.Writer) (*sink, error) {
 	}
 	s.r, s.w, s.ownW = r, w, true
 	s.done = make(chan struct{})
-	s.pause, s.resume = make(chan int64), make(chan struct{})
 	go s.drain()
 	return s, nil
 }
 
 func (s *sink) drain() {
 	defer close(s.done)
-	pool := &smallBufs
-	bp := pool.Get().(*[]byte)
-	defer func() { pool.Put(bp) }()
-	live := s.live
+	drainPipe(s)
+}
+
+// buffers hands the drain a small buffer first and a large one once a
+// read fills the small one (a program streaming megabytes).
+type buffers struct {
+	pool *sync.Pool
+	bp   *[]byte
+}
+
+func newBuffers() *buffers { return &buffers{pool: &smallBufs, bp: smallBufs.Get().(*[]byte)} }
+
+func (b *buffers) get() []byte { return *b.bp }
+
+// filled notes a read of n bytes, moving to a large buffer when the small
+// one was filled.
+func (b *buffers) filled(n int) {
+	if n == len(*b.bp) && b.pool == &smallBufs {
+		b.pool.Put(b.bp)
+		b.pool, b.bp = &largeBufs, largeBufs.Get().(*[]byte)
+	}
+}
+
+func (b *buffers) release() { b.pool.Put(b.bp) }
+
+// consume hands bytes read from the pipe to the capture and the live
+// writer.
+func (s *sink) consume(p []byte) {
+	if s.buf != nil {
+		s.buf.Write(p)
+	}
+	if s.live != nil {
+		if _, err := s.live.Write(p); err != nil {
+			s.live = nil // a failing UI must not stop the chain
+		}
+	}
+}
+
+// drainPlain reads the pipe with blocking reads until EOF or an error.
+func drainPlain(s *sink) {
+	bufs := newBuffers()
+	defer bufs.release()
 	for {
-		b := *bp
+		b := bufs.get()
 		n, err := s.r.Read(b)
 		if n > 0 {
-			if s.buf != nil {
-				s.buf.Write(b[:n])
-			}
-			if live != nil {
-				if _, werr := live.Write(b[:n]); werr != nil {
-					live = nil // a failing UI must not stop the chain
-				}
-			}
 			s.read.Add(int64(n))
-			if n == len(b) && pool == &smallBufs {
-				pool.Put(bp)
-				pool = &largeBufs
-				bp = pool.Get().(*[]byte)
-			}
+			s.consume(b[:n])
+			bufs.filled(n)
 		}
 		if err != nil {
-			if errors.Is(err, os.ErrDeadlineExceeded) {
-				s.pause <- s.read.Load()
-				<-s.resume
-				continue
-			}
 			return
 		}
 	}
 }
 
 // written counts the bytes children have written so far: what the drain
-// has read plus what still waits in the pipe. The drain is paused between
-// two reads meanwhile (a read deadline in the past), so no byte is in
-// flight between the two; where pipes take no deadlines (Windows) the
-// count may miss a read in progress.
+// has read plus what still waits in the pipe. It waits (briefly) for a
+// moment when the drain is between reads, so that no byte is in flight
+// between the two counts; a drain kept busy by a writer left running
+// yields an approximate count after 10 ms.
 func (s *sink) written() int64 {
 	if s.r == nil {
 		return 0
 	}
-	if s.r.SetReadDeadline(pastDeadline) != nil {
-		return s.read.Load() + pipePending(s.r)
+	var deadline time.Time
+	for spin := 0; ; spin++ {
+		if !s.busy.Load() {
+			r := s.read.Load()
+			p := pipePending(s.r)
+			if !s.busy.Load() && s.read.Load() == r {
+				return r + p
+			}
+		}
+		select {
+		case <-s.done:
+			return s.read.Load()
+		default:
+		}
+		if spin < 100 {
+			runtime.Gosched()
+			continue
+		}
+		if deadline.IsZero() {
+			deadline = time.Now().Add(10 * time.Millisecond)
+		} else if time.Now().After(deadline) {
+			return s.read.Load() + pipePending(s.r)
+		}
+		time.Sleep(20 * time.Microsecond)
 	}
-	var n int64
-	paused := false
-	select {
-	case n = <-s.pause:
-		paused = true
-	case <-s.done:
-		n = s.read.Load()
-	}
-	n += pipePending(s.r)
-	s.r.SetReadDeadline(time.Time{})
-	if paused {
-		s.resume <- struct{}{}
-	}
-	return n
 }
-
-var pastDeadline = time.Unix(1, 0)
 
 // close closes our write end and waits for the drain to see EOF, at most
 // wait; then it closes the read end, which ends the drain anyway.

@@ -147,6 +147,8 @@ type runner struct {
 	sigStatus int   // 128+N when a forwarded signal found nothing running
 
 	stages []stage // reused between pipelines
+
+	outMark, errMark int64 // captured bytes counted up to the last pipeline
 }
 
 // stage is one running segment of the current pipeline.
@@ -463,10 +465,6 @@ func (r *runner) runPipeline(p *Pipeline, first int) int {
 	for i := range stages {
 		stages[i] = stage{res: &r.res.Segments[first+i]}
 	}
-	outBefore, errBefore := r.out.written(), int64(0)
-	if r.errs != r.out {
-		errBefore = r.errs.written()
-	}
 	in, inPipe := r.stdin, false
 	pgid := 0
 	for j, seg := range p.Segments {
@@ -501,7 +499,7 @@ func (r *runner) runPipeline(p *Pipeline, first int) int {
 	if pgid != 0 {
 		restoreTerminal(r.ttyFd) // the pipeline had the terminal: take it back
 	}
-	r.countBytes(stages, outBefore, errBefore)
+	r.countBytes(stages)
 
 	status := stages[n-1].res.ExitCode
 	if r.opts.Pipefail {
@@ -710,27 +708,36 @@ func (r *runner) waitStage(st *stage) {
 }
 
 // countBytes attributes what the pipeline wrote to the captured streams:
-// each stream's count goes to the last stage writing to it.
-func (r *runner) countBytes(stages []stage, outBefore, errBefore int64) {
-	if r.out.r != nil {
-		if d := r.out.written() - outBefore; d > 0 {
-			for j := len(stages) - 1; j >= 0; j-- {
-				if stages[j].toOut {
-					stages[j].res.BytesOut += d
-					break
-				}
+// each stream's count goes to the last stage writing to it. The counts at
+// the end of one pipeline are the marks the next one starts from.
+func (r *runner) countBytes(stages []stage) {
+	credit := func(s *sink, mark *int64, to func(*stage) *int64) {
+		if s.r == nil {
+			return
+		}
+		w := s.written()
+		d := w - *mark
+		*mark = w
+		for j := len(stages) - 1; j >= 0 && d > 0; j-- {
+			if p := to(&stages[j]); p != nil {
+				*p += d
+				return
 			}
 		}
 	}
-	if r.errs != r.out && r.errs.r != nil {
-		if d := r.errs.written() - errBefore; d > 0 {
-			for j := len(stages) - 1; j >= 0; j-- {
-				if stages[j].toErr {
-					stages[j].res.BytesErr += d
-					break
-				}
-			}
+	credit(r.out, &r.outMark, func(st *stage) *int64 {
+		if st.toOut {
+			return &st.res.BytesOut
 		}
+		return nil
+	})
+	if r.errs != r.out {
+		credit(r.errs, &r.errMark, func(st *stage) *int64 {
+			if st.toErr {
+				return &st.res.BytesErr
+			}
+			return nil
+		})
 	}
 }
 
