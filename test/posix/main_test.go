@@ -21,8 +21,8 @@ import (
 	"time"
 )
 
-// helpers maps a program name to its behaviour.
-var helpers = map[string]func(args []string) int{
+// programs maps a program name to its behaviour.
+var programs = map[string]func(args []string) int{
 	// echo-argv prints each argument on its own line.
 	"echo-argv": func(args []string) int {
 		for _, a := range args {
@@ -127,10 +127,10 @@ var helpers = map[string]func(args []string) int{
 var binDir string
 
 func TestMain(m *testing.M) {
-	if h, ok := helpers[filepath.Base(os.Args[0])]; ok {
+	if h, ok := programs[filepath.Base(os.Args[0])]; ok {
 		os.Exit(h(os.Args[1:]))
 	}
-	dir, err := os.MkdirTemp("", "chainrun-helpers")
+	dir, err := os.MkdirTemp("", "chainrun-programs")
 	if err != nil {
 		panic(err)
 	}
@@ -138,7 +138,7 @@ func TestMain(m *testing.M) {
 	if err != nil {
 		panic(err)
 	}
-	for name := range helpers {
+	for name := range programs {
 		if err := os.Symlink(exe, filepath.Join(dir, name)); err != nil {
 			panic(err)
 		}
@@ -149,7 +149,7 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// self returns the path of a helper program.
+// self returns the path of a test program.
 func self(name string) string {
 	if binDir != "" {
 		return filepath.Join(binDir, name)
@@ -157,8 +157,8 @@ func self(name string) string {
 	return filepath.Join(filepath.Dir(os.Args[0]), name)
 }
 
-// env is the environment for chains: helpers first in PATH, and no
-// one-second pause at exit when the helpers are built with -race.
+// env is the environment for chains: the test programs first in PATH, and no
+// one-second pause at exit when they are built with -race.
 func env() []string {
 	out := []string{"PATH=" + binDir + string(os.PathListSeparator) + os.Getenv("PATH"), "GORACE=atexit_sleep_ms=0"}
 	for _, kv := range os.Environ() {
