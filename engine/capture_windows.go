@@ -30,3 +30,6 @@ func growPipe(w *os.File) {}
 // drainPipe reads the capture pipe with blocking reads: Windows pipes have
 // no poller, so byte counts per pipeline may miss a read in progress.
 func drainPipe(s *sink) { drainPlain(s) }
+
+// stagePipe makes the pipe between two stages.
+func stagePipe() (r, w *os.File, err error) { return os.Pipe() }

@@ -472,7 +472,7 @@ func (r *runner) runPipeline(p *Pipeline, first int) int {
 		out := r.out.w
 		var next, pw *os.File
 		if j < n-1 {
-			pr, w, err := os.Pipe()
+			pr, w, err := stagePipe()
 			if err != nil {
 				r.failStage(st, seg, &SegmentError{Kind: KindInternal, Segment: st.res.Index, Text: seg.Text, Err: err}, 1, nil)
 			} else {
