@@ -13,8 +13,8 @@ type Plan struct {
 
 	// Decision, Reasons and Suggestions are filled in when a policy judged
 	// the chain; they stay out of the JSON otherwise.
-	Decision    Verdict           `json:"decision,omitempty"`
-	Reasons     []SegmentDecision `json:"reasons,omitempty"`
+	Decision Verdict           `json:"decision,omitempty"`
+	Reasons  []SegmentDecision `json:"reasons,omitempty"`
 	// ChainReasons are reasons that concern the chain as a whole (more
 	// than 50 segments, cd combined with git or a write, …).
 	ChainReasons []string `json:"chain_reasons,omitempty"`
