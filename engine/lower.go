@@ -21,12 +21,21 @@ type lowerer struct {
 
 	// Slabs: a chain's small objects come from a few allocations sized by
 	// estimate, since parsing cost is mostly allocation.
-	estimate int
+	estimate int // an over-count of the chain's segments
+	nredirs  int // an over-count of its redirects
 	segs     []Segment
+	pipes    []Pipeline
 	strs     []string
 	ptrs     []*Segment
 	redirs   []Redirect
 	stage    []*Segment // the pipeline being lowered
+}
+
+// newLowerer prepares the lowering of src, with slabs sized by estimate.
+func newLowerer(src string, d Dialect) lowerer {
+	est := estimateSegments(src)
+	return lowerer{src: src, dialect: d, estimate: est, nredirs: countRedirects(src),
+		chain: &Chain{Source: src, Dialect: d, Pipelines: make([]*Pipeline, 0, est), Ops: make([]Op, 0, est-1)}}
 }
 
 // estimateSegments over-counts a chain's segments from its operator bytes.
@@ -41,6 +50,25 @@ func estimateSegments(src string) int {
 		}
 	}
 	return n
+}
+
+// countRedirects over-counts a chain's redirects from its < and > bytes.
+func countRedirects(src string) int {
+	n := 0
+	for i := 0; i < len(src); i++ {
+		if src[i] == '<' || src[i] == '>' {
+			n++
+		}
+	}
+	return n
+}
+
+func (l *lowerer) newPipeline() *Pipeline {
+	if len(l.pipes) == cap(l.pipes) {
+		l.pipes = make([]Pipeline, 0, l.estimate)
+	}
+	l.pipes = l.pipes[:len(l.pipes)+1]
+	return &l.pipes[len(l.pipes)-1]
 }
 
 func (l *lowerer) newSegment() *Segment {
@@ -67,7 +95,7 @@ func (l *lowerer) redirectsFor(n int) []Redirect {
 		return nil
 	}
 	if cap(l.redirs)-len(l.redirs) < n {
-		l.redirs = make([]Redirect, 0, max(n, l.estimate))
+		l.redirs = make([]Redirect, 0, max(n, l.nredirs))
 	}
 	out := l.redirs[len(l.redirs) : len(l.redirs) : len(l.redirs)+n]
 	l.redirs = l.redirs[:len(l.redirs)+n]
@@ -144,7 +172,8 @@ func (l *lowerer) pipeline(st *syntax.Stmt) error {
 	if err := l.stages(st); err != nil {
 		return err
 	}
-	p := &Pipeline{Segments: l.segmentPtrs(l.stage)}
+	p := l.newPipeline()
+	p.Segments = l.segmentPtrs(l.stage)
 	p.Span = Span{p.Segments[0].Span.Start, p.Segments[len(p.Segments)-1].Span.End}
 	l.chain.Pipelines = append(l.chain.Pipelines, p)
 	return nil

@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -29,24 +30,31 @@ func ParseDialect(src string, d Dialect) (*Chain, error) {
 }
 
 // shParsers keeps a few mvdan parsers for reuse. A sync.Pool would be
-// emptied by every garbage collection, and building a parser costs more
-// than parsing a short chain.
-var shParsers = make(chan *syntax.Parser, 8)
+// emptied by garbage collections, and building a parser costs more than
+// parsing a short chain; a locked stack is cheaper than a channel.
+var shParsers struct {
+	sync.Mutex
+	free []*syntax.Parser
+}
 
 func getShParser() *syntax.Parser {
-	select {
-	case p := <-shParsers:
+	shParsers.Lock()
+	if n := len(shParsers.free); n > 0 {
+		p := shParsers.free[n-1]
+		shParsers.free = shParsers.free[:n-1]
+		shParsers.Unlock()
 		return p
-	default:
-		return syntax.NewParser(syntax.Variant(syntax.LangBash))
 	}
+	shParsers.Unlock()
+	return syntax.NewParser(syntax.Variant(syntax.LangBash))
 }
 
 func putShParser(p *syntax.Parser) {
-	select {
-	case shParsers <- p:
-	default:
+	shParsers.Lock()
+	if len(shParsers.free) < 8 {
+		shParsers.free = append(shParsers.free, p)
 	}
+	shParsers.Unlock()
 }
 
 // Parse turns one command line into a chain, or refuses it with a
@@ -81,7 +89,7 @@ func (p *Parser) Parse(src string) (*Chain, error) {
 	if len(f.Stmts) == 0 {
 		return nil, refuse(src, 0, KindSyntax, "empty command", "empty command line: there is nothing to run")
 	}
-	l := lowerer{src: src, dialect: d, chain: &Chain{Source: src, Dialect: d}, estimate: estimateSegments(src)}
+	l := newLowerer(src, d)
 	if err := l.file(f); err != nil {
 		return nil, err
 	}

@@ -13,9 +13,12 @@ type Plan struct {
 
 	// Decision, Reasons and Suggestions are filled in when a policy judged
 	// the chain; they stay out of the JSON otherwise.
-	Decision    Verdict           `json:"decision,omitempty"`
-	Reasons     []SegmentDecision `json:"reasons,omitempty"`
-	Suggestions []string          `json:"suggestions,omitempty"`
+	Decision Verdict           `json:"decision,omitempty"`
+	Reasons  []SegmentDecision `json:"reasons,omitempty"`
+	// ChainReasons are reasons that concern the chain as a whole (more
+	// than 50 segments, cd combined with git or a write, …).
+	ChainReasons []string `json:"chain_reasons,omitempty"`
+	Suggestions  []string `json:"suggestions,omitempty"`
 }
 
 // PlanSegment is one segment as the plan shows it.
@@ -81,6 +84,7 @@ func (p *Plan) Judge(d *Decision) {
 	}
 	p.Decision = d.Verdict
 	p.Reasons = d.Segments
+	p.ChainReasons = d.Chain
 	p.Suggestions = d.Suggestions
 	if p.Suggestions == nil {
 		p.Suggestions = []string{}

@@ -106,9 +106,6 @@ type SegmentResult struct {
 	// BytesOut and BytesErr count what it wrote to captured streams.
 	BytesOut int64 `json:"bytes_out"`
 	BytesErr int64 `json:"bytes_err"`
-	// Encoding is how its output was decoded on Windows ("utf-8",
-	// "utf-16le", "cp437"…); empty elsewhere.
-	Encoding string `json:"encoding,omitempty"`
 	// Redirects are the segment's redirects as applied.
 	Redirects []Redirect `json:"redirects"`
 	// Error says why it could not start, if it could not.

@@ -19,6 +19,13 @@ import (
 // the decision, and 2 when it was refused.
 func (c *cli) explain(cfg *config) int {
 	chain, err := engine.ParseDialect(cfg.command, cfg.dialect)
+	if err == nil {
+		// What Run would refuse before starting anything (on Windows:
+		// arguments cmd.exe cannot carry) is a refusal here too.
+		if cerr := engine.Check(chain, engine.Options{Dir: cfg.dir, Env: chainEnv(cfg.env)}); cerr != nil {
+			err = cerr
+		}
+	}
 	plan := engine.NewPlan(chain, err)
 	status := 0
 	if err != nil {
@@ -118,6 +125,9 @@ func writePlanText(w io.Writer, chain *engine.Chain, p *engine.Plan) {
 		return
 	}
 	fmt.Fprintf(w, "decision: %s\n", p.Decision)
+	for _, r := range p.ChainReasons {
+		fmt.Fprintf(w, "  chain: %s\n", r)
+	}
 	for _, r := range p.Reasons {
 		fmt.Fprintf(w, "  segment %d: %s", r.Segment+1, r.Verdict)
 		if r.Rule != "" {

@@ -19,7 +19,7 @@ func (c *cli) loadPolicy(cfg *config) (engine.Authorizer, int, bool) {
 		fmt.Fprintf(c.stderr, "chainrun: policy: %s\n", w)
 	}
 	if err != nil {
-		fmt.Fprintf(c.stderr, "chainrun: policy: %v\n", err)
+		fmt.Fprintf(c.stderr, "chainrun: %v\n", err)
 		return nil, exitUsage, false
 	}
 	return auth, 0, true
