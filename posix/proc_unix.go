@@ -232,7 +232,7 @@ var (
 // terminals as well as a new session does.
 func HasControllingTerminal() bool {
 	cttyOnce.Do(func() {
-		if f, err := os.OpenFile("/dev/tty", os.O_RDONLY|syscall.O_NOCTTY, 0); err == nil {
+		if f, err := os.OpenFile("/dev/tty", os.O_RDONLY|syscall.O_NOCTTY|syscall.O_NONBLOCK, 0); err == nil {
 			f.Close()
 			ctty = true
 		}
