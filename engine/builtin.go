@@ -20,8 +20,10 @@ import (
 func (r *runner) startBuiltin(st *stage, seg *Segment, in, out *os.File, env []string, inPipeline bool) {
 	files, opened, err := r.applyRedirects(seg, in, out)
 	if err != nil {
-		r.failStage(st, seg, &SegmentError{Kind: KindRedirect, Segment: st.res.Index, Text: seg.Text, Err: err}, 1,
-			[]byte("chainrun: "+err.Error()+"\n"))
+		// bash's message goes to fd 2 as the earlier redirects left it.
+		r.failStage(st, seg, &SegmentError{Kind: KindRedirect, Segment: st.res.Index, Text: seg.Text, Err: err}, 1, nil)
+		r.writeStderr(st, files[2], []byte("chainrun: "+err.Error()+"\n"))
+		closeAll(opened)
 		return
 	}
 	st.res.Kind = "builtin"

@@ -541,15 +541,17 @@ func (r *runner) startStage(st *stage, seg *Segment, in, out *os.File, inPipelin
 		if errors.As(err, &re) && re.Hint != "" {
 			msg += " (" + re.Hint + ")"
 		}
-		r.failStage(st, seg, &SegmentError{Kind: kind, Segment: res.Index, Text: seg.Text, Err: err}, code,
-			[]byte("chainrun: "+seg.Args[0]+": "+msg+"\n"))
+		r.failStage(st, seg, &SegmentError{Kind: kind, Segment: res.Index, Text: seg.Text, Err: err}, code, nil)
+		r.reportUnstarted(st, seg, in, out, []byte("chainrun: "+seg.Args[0]+": "+msg+"\n"))
 		return
 	}
 	res.Path, res.Kind = target.Path, string(target.Kind)
 	files, opened, err := r.applyRedirects(seg, in, out)
 	if err != nil {
-		r.failStage(st, seg, &SegmentError{Kind: KindRedirect, Segment: res.Index, Text: seg.Text, Err: err}, 1,
-			[]byte("chainrun: "+err.Error()+"\n"))
+		// bash's message goes to fd 2 as the earlier redirects left it.
+		r.failStage(st, seg, &SegmentError{Kind: KindRedirect, Segment: res.Index, Text: seg.Text, Err: err}, 1, nil)
+		r.writeStderr(st, files[2], []byte("chainrun: "+err.Error()+"\n"))
+		closeAll(opened)
 		return
 	}
 	st.toOut, st.toErr = r.targets(files)
@@ -620,8 +622,47 @@ func (r *runner) targets(files []*os.File) (toOut, toErr bool) {
 	return
 }
 
-// failStage records a segment that could not start; msg goes to the
-// chain's stderr as bash would print it.
+// reportUnstarted writes the message of a segment whose program could not
+// be found or run to where its fd 2 would have pointed, as bash does,
+// without opening any of its file targets: a program that does not exist
+// must not truncate its > target. A message bound for a file goes to the
+// chain's stderr instead; one bound for the null device is dropped.
+func (r *runner) reportUnstarted(st *stage, seg *Segment, in, out *os.File, msg []byte) {
+	f := r.errs.w
+	if len(seg.Redirects) > 0 {
+		rules := make([]redirect.Rule, len(seg.Redirects))
+		for i, rd := range seg.Redirects {
+			rules[i] = redirect.Rule{Fd: rd.Fd, Op: rd.Op, Target: rd.Target}
+		}
+		o := redirect.Opener{Dir: r.dir, Windows: runtime.GOOS == "windows"}
+		d := o.Where([]*os.File{in, out, r.errs.w}, rules, 2)
+		switch {
+		case d.Null:
+			return
+		case d.File != nil:
+			f = d.File
+		}
+	}
+	r.writeStderr(st, f, msg)
+}
+
+// writeStderr writes one of chainrun's own messages to a segment's fd 2
+// (f), or to the chain's stderr when the segment has none.
+func (r *runner) writeStderr(st *stage, f *os.File, msg []byte) {
+	if f == nil {
+		f = r.errs.w
+	}
+	f.Write(msg)
+	if f == r.errs.w {
+		st.toErr = true
+	}
+	if f == r.out.w {
+		st.toOut = true
+	}
+}
+
+// failStage records a segment that could not start; msg, if any, goes to
+// the chain's stderr as bash would print it.
 func (r *runner) failStage(st *stage, seg *Segment, err *SegmentError, code int, msg []byte) {
 	st.res.Skipped = false
 	st.res.ExitCode = code

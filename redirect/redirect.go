@@ -70,16 +70,18 @@ type Opener struct {
 // Apply applies rules in source order to a copy of files, where files[n]
 // is fd n, and returns the new table (entries above 2 only where a rule
 // set them) and the files it opened, which the caller closes once the
-// segment has started. On error it closes what it opened and returns an
-// *Error; files is never modified.
+// segment has started. files is never modified.
+//
+// On error it returns an *Error with the table as it stood when the
+// failing rule was reached, and the files opened until then, still open:
+// bash writes its message to fd 2 as the earlier redirects left it
+// (echo hi 2>err.txt >nodir/f puts the message in err.txt), so the caller
+// writes there and then closes opened.
 func (o *Opener) Apply(files []*os.File, rules []Rule) (out, opened []*os.File, err error) {
 	out = make([]*os.File, max(len(files), 3))
 	copy(out, files)
 	fail := func(e error) ([]*os.File, []*os.File, error) {
-		for _, f := range opened {
-			f.Close()
-		}
-		return nil, nil, e
+		return out, opened, e
 	}
 	set := func(fd int, f *os.File) {
 		for len(out) <= fd {
@@ -136,6 +138,58 @@ func (o *Opener) Apply(files []*os.File, rules []Rule) (out, opened []*os.File, 
 		out = out[:len(out)-1]
 	}
 	return out, opened, nil
+}
+
+// Dest is where one fd would point after a segment's redirects, worked
+// out without opening anything.
+type Dest struct {
+	// File is the inherited file (a pipe, the chain's stream) the fd
+	// would be a copy of; nil when a redirect names a file.
+	File *os.File
+	// Path is the target of the file redirect the fd would be opened on.
+	Path string
+	// Null is set when that target is the null device.
+	Null bool
+}
+
+// Where reports where fd would point after rules, without opening,
+// creating or truncating any file. A segment whose program cannot be
+// found uses it to send its message where bash would (2>/dev/null drops
+// it, 2>&1 | sends it down the pipe) while its file targets stay as they
+// were. Rules that would fail leave the fd where it was.
+func (o *Opener) Where(files []*os.File, rules []Rule, fd int) Dest {
+	dest := make([]Dest, max(len(files), MaxFd+1))
+	for i, f := range files {
+		dest[i] = Dest{File: f}
+	}
+	for _, r := range rules {
+		if r.Fd < 0 || r.Fd > MaxFd {
+			continue
+		}
+		op := r.Op
+		if op == DupOut && r.Fd == 1 && !isFdNumber(r.Target) {
+			op = Both
+		}
+		switch op {
+		case DupOut, DupIn:
+			if m, err := strconv.Atoi(r.Target); err == nil && m >= 0 && m <= MaxFd {
+				dest[r.Fd] = dest[m]
+			}
+		case Out, Append, In, Both, BothAppend:
+			d := Dest{Path: r.Target, Null: NullDevice(r.Target, o.Windows)}
+			if std, ok := StdStream(r.Target); ok {
+				d = dest[std]
+			}
+			dest[r.Fd] = d
+			if op == Both || op == BothAppend {
+				dest[1], dest[2] = d, d
+			}
+		}
+	}
+	if fd < 0 || fd >= len(dest) {
+		return Dest{}
+	}
+	return dest[fd]
 }
 
 // open opens a file target, or returns the current fd a /dev/std* target

@@ -179,13 +179,15 @@ func TestApplyErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			base := fdTable(t)
-			// An earlier successful open must be closed on failure.
+			// On failure the table as it stood and the files opened so
+			// far come back, still open, for the caller's message.
 			rules := append([]Rule{{3, Out, "opened-first"}}, tt.rules...)
 			out, opened, err := (&Opener{Dir: dir}).Apply(base, rules)
 			var re *Error
-			if !errors.As(err, &re) || out != nil || opened != nil {
-				t.Fatalf("err %v out %v", err, out)
+			if !errors.As(err, &re) || len(opened) != 1 || len(out) < 4 || out[3] != opened[0] || out[2] != base[2] {
+				t.Fatalf("err %v out %v opened %v", err, out, opened)
 			}
+			closeAll(opened)
 			if err.Error() != tt.msg {
 				t.Errorf("message %q, want %q", err.Error(), tt.msg)
 			}
@@ -250,5 +252,33 @@ func TestNullDeviceOpens(t *testing.T) {
 	closeAll(opened)
 	if _, err := os.Stat(filepath.Join(dir, "nul.txt")); err == nil {
 		t.Error("nul.txt created")
+	}
+}
+
+func TestWhere(t *testing.T) {
+	base := fdTable(t)
+	o := &Opener{Dir: t.TempDir()}
+	for _, tt := range []struct {
+		rules []Rule
+		want  Dest
+	}{
+		{nil, Dest{File: base[2]}},
+		{[]Rule{{2, Out, "/dev/null"}}, Dest{Path: "/dev/null", Null: true}},
+		{[]Rule{{2, DupOut, "1"}}, Dest{File: base[1]}},
+		{[]Rule{{2, DupOut, "1"}, {1, Out, "f"}}, Dest{File: base[1]}},
+		{[]Rule{{1, Out, "f"}, {2, DupOut, "1"}}, Dest{Path: "f"}},
+		{[]Rule{{1, Both, "all"}}, Dest{Path: "all"}},
+		{[]Rule{{1, DupOut, "all"}}, Dest{Path: "all"}},
+		{[]Rule{{2, Out, "/dev/stdout"}}, Dest{File: base[1]}},
+		{[]Rule{{3, DupOut, "1"}, {1, DupOut, "2"}, {2, DupOut, "3"}}, Dest{File: base[1]}},
+	} {
+		got := o.Where(base, tt.rules, 2)
+		if got != tt.want {
+			t.Errorf("%v: fd 2 at %+v, want %+v", tt.rules, got, tt.want)
+		}
+	}
+	entries, _ := os.ReadDir(o.Dir)
+	if len(entries) != 0 {
+		t.Errorf("Where created files: %v", entries)
 	}
 }

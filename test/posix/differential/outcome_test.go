@@ -98,7 +98,7 @@ type outcome struct {
 // differs between bash ("bash: line 1: "), dash and chainrun ("chainrun: ");
 // the rest of the message is bash's text in all three.
 var (
-	shellPrefix = regexp.MustCompile(`((/usr)?/bin/)?\b(bash|dash): (line )?\d+: |chainrun: `)
+	shellPrefix = regexp.MustCompile(`(?i)((/usr)?/bin/)?\b(bash|dash): (line )?\d+: |chainrun: `)
 	// shellMessage matches such a message to the end of its line, even
 	// after a filter changed it (tr a-z A-Z).
 	shellMessage = regexp.MustCompile(`(?i)((/usr)?/bin/)?\b(bash|dash): (line )?\d+: [^\n]*\n?|chainrun: [^\n]*\n?`)
