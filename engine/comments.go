@@ -16,9 +16,6 @@ import (
 // mvdan finds where comments start correctly, but after the first bad one
 // the rest of its reading is off, so one comment is mended per parse.
 func endComments(src string) string {
-	if !strings.Contains(src, "#") || !strings.Contains(src, "\\\n") {
-		return src
-	}
 	p := syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(true))
 	for range strings.Count(src, "#") {
 		f, err := p.Parse(strings.NewReader(src), "")

@@ -31,36 +31,29 @@ type lowerer struct {
 	stage    []*Segment // the pipeline being lowered
 }
 
+// oneSegment holds, in one allocation, everything a chain of a single
+// segment needs: the commonest chain is one command.
+type oneSegment struct {
+	chain   Chain
+	pipePtr [1]*Pipeline
+	pipe    [1]Pipeline
+	seg     [1]Segment
+	segPtr  [1]*Segment
+	args    [4]string
+}
+
 // newLowerer prepares the lowering of src, with slabs sized by estimate.
-func newLowerer(src string, d Dialect) lowerer {
-	est := estimateSegments(src)
-	return lowerer{src: src, dialect: d, estimate: est, nredirs: countRedirects(src),
-		chain: &Chain{Source: src, Dialect: d, Pipelines: make([]*Pipeline, 0, est), Ops: make([]Op, 0, est-1)}}
-}
-
-// estimateSegments over-counts a chain's segments from its operator bytes.
-func estimateSegments(src string) int {
-	n := 1
-	for i := 0; i < len(src); i++ {
-		switch src[i] {
-		case '|', ';', '&', '\n':
-			if i == 0 || src[i-1] != src[i] { // && and || count once
-				n++
-			}
-		}
+func newLowerer(src string, d Dialect, facts sourceFacts) lowerer {
+	est := facts.segments
+	l := lowerer{src: src, dialect: d, estimate: est, nredirs: facts.redirects}
+	if est == 1 {
+		a := &oneSegment{}
+		a.chain = Chain{Source: src, Dialect: d, Pipelines: a.pipePtr[:0]}
+		l.chain, l.pipes, l.segs, l.ptrs, l.strs = &a.chain, a.pipe[:0], a.seg[:0], a.segPtr[:0], a.args[:0]
+		return l
 	}
-	return n
-}
-
-// countRedirects over-counts a chain's redirects from its < and > bytes.
-func countRedirects(src string) int {
-	n := 0
-	for i := 0; i < len(src); i++ {
-		if src[i] == '<' || src[i] == '>' {
-			n++
-		}
-	}
-	return n
+	l.chain = &Chain{Source: src, Dialect: d, Pipelines: make([]*Pipeline, 0, est), Ops: make([]Op, 0, est-1)}
+	return l
 }
 
 func (l *lowerer) newPipeline() *Pipeline {
@@ -99,17 +92,6 @@ func (l *lowerer) redirectsFor(n int) []Redirect {
 	}
 	out := l.redirs[len(l.redirs) : len(l.redirs) : len(l.redirs)+n]
 	l.redirs = l.redirs[:len(l.redirs)+n]
-	return out
-}
-
-// segmentPtrs copies the pipeline's stages into a slab slice.
-func (l *lowerer) segmentPtrs(stage []*Segment) []*Segment {
-	n := len(stage)
-	if cap(l.ptrs)-len(l.ptrs) < n {
-		l.ptrs = make([]*Segment, 0, max(n, l.estimate))
-	}
-	out := append(l.ptrs[len(l.ptrs):len(l.ptrs):len(l.ptrs)+n], stage...)
-	l.ptrs = l.ptrs[:len(l.ptrs)+n]
 	return out
 }
 
@@ -168,12 +150,23 @@ func (l *lowerer) stmtFlags(st *syntax.Stmt) error {
 }
 
 func (l *lowerer) pipeline(st *syntax.Stmt) error {
-	l.stage = l.stage[:0]
+	// The stages are appended straight to the pointer slab; if it grows
+	// midway, this pipeline's stages move along and earlier pipelines
+	// keep the old backing array.
+	if cap(l.ptrs)-len(l.ptrs) < 2 {
+		l.ptrs = make([]*Segment, 0, max(l.estimate, 4))
+	}
+	l.stage = l.ptrs[len(l.ptrs):]
 	if err := l.stages(st); err != nil {
 		return err
 	}
+	if cap(l.stage) == cap(l.ptrs)-len(l.ptrs) {
+		l.ptrs = l.ptrs[:len(l.ptrs)+len(l.stage)] // the stages are in the slab
+	} else {
+		l.ptrs = l.stage[len(l.stage):] // they outgrew it: go on after them
+	}
 	p := l.newPipeline()
-	p.Segments = l.segmentPtrs(l.stage)
+	p.Segments = l.stage[:len(l.stage):len(l.stage)]
 	p.Span = Span{p.Segments[0].Span.Start, p.Segments[len(p.Segments)-1].Span.End}
 	l.chain.Pipelines = append(l.chain.Pipelines, p)
 	return nil

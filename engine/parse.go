@@ -77,11 +77,16 @@ func (p *Parser) Parse(src string) (*Chain, error) {
 		return nil, refuse(src, limit, KindUnsupported, "input size",
 			"command line is %d bytes, over the limit of %d", len(src), limit)
 	}
-	if err := screen(src); err != nil {
+	facts, err := screen(src)
+	if err != nil {
 		return nil, err
 	}
 	sp := getShParser()
-	f, err := sp.Parse(strings.NewReader(endComments(src)), "")
+	text := src
+	if facts.hash && facts.continued {
+		text = endComments(src)
+	}
+	f, err := sp.Parse(strings.NewReader(text), "")
 	putShParser(sp)
 	if err != nil {
 		return nil, fromSyntaxError(src, err)
@@ -89,7 +94,7 @@ func (p *Parser) Parse(src string) (*Chain, error) {
 	if len(f.Stmts) == 0 {
 		return nil, refuse(src, 0, KindSyntax, "empty command", "empty command line: there is nothing to run")
 	}
-	l := newLowerer(src, d)
+	l := newLowerer(src, d, facts)
 	if err := l.file(f); err != nil {
 		return nil, err
 	}

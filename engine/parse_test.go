@@ -411,3 +411,36 @@ func TestPlanJSONShape(t *testing.T) {
 		t.Errorf("plan error = %+v", p.Error)
 	}
 }
+
+// TestLoweringSlabsOutgrown lowers with estimates far too small, so every
+// slab is outgrown midway, and expects the same chain as a normal parse.
+func TestLoweringSlabsOutgrown(t *testing.T) {
+	for _, src := range []string{
+		"a | b | c | d | e | f | g && h | i | j ; k >f 2>&1 | l <g",
+		chainOf(50),
+		"a",
+	} {
+		want, err := ParseDialect(src, POSIX)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := getShParser().Parse(strings.NewReader(src), "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		l := newLowerer(src, POSIX, sourceFacts{segments: 1})
+		l.estimate = 1
+		if err := l.file(f); err != nil {
+			t.Fatal(err)
+		}
+		got := l.chain
+		if !reflect.DeepEqual(argvs(got), argvs(want)) || !reflect.DeepEqual(got.SegmentOps(), want.SegmentOps()) {
+			t.Errorf("%q: lowered with small slabs to %q %q, want %q %q", src, argvs(got), got.SegmentOps(), argvs(want), want.SegmentOps())
+		}
+		for i, p := range got.Pipelines {
+			if len(p.Segments) != len(want.Pipelines[i].Segments) {
+				t.Errorf("%q: pipeline %d has %d stages, want %d", src, i, len(p.Segments), len(want.Pipelines[i].Segments))
+			}
+		}
+	}
+}

@@ -11,34 +11,90 @@ func refuse(src string, off int, kind Kind, construct, format string, args ...an
 		Message: fmt.Sprintf(format, args...)}
 }
 
+// sourceFacts are what the screen learns about a command line in its one
+// pass, so later stages need not scan it again.
+type sourceFacts struct {
+	segments  int  // an over-count of segments: operator bytes, && and || once
+	redirects int  // an over-count of redirects: < and > bytes
+	hash      bool // a # occurs (a comment may)
+	continued bool // a backslash-newline occurs
+}
+
+// Byte classes for the screen's one pass; most bytes have none.
+const (
+	scrBad byte = 1 << iota // refused ASCII control character
+	scrNonASCII
+	scrOp       // | ; & newline
+	scrRedirect // < >
+	scrHash
+	scrBackslash
+)
+
+var screenClass = func() (t [256]byte) {
+	for c := 0; c < 0x20; c++ {
+		t[c] = scrBad
+	}
+	t['\t'], t['\n'], t[0x7f] = 0, scrOp, scrBad
+	for c := 0x80; c < 0x100; c++ {
+		t[c] = scrNonASCII
+	}
+	t['|'], t[';'], t['&'] = scrOp, scrOp, scrOp
+	t['<'], t['>'] = scrRedirect, scrRedirect
+	t['#'], t['\\'] = scrHash, scrBackslash
+	return t
+}()
+
 // screen refuses characters that have no business in a command line
 // before the parser sees them: invalid UTF-8, NUL and control characters
 // other than tab and newline (a carriage return included: it hides text
 // on a terminal), the Unicode line separators, and bidi controls and
 // invisible characters that make what a person reads differ from what
-// runs.
-func screen(src string) error {
+// runs. On the way it gathers the sourceFacts.
+func screen(src string) (sourceFacts, error) {
+	f := sourceFacts{segments: 1}
 	for i := 0; i < len(src); {
 		c := src[i]
-		if c < utf8.RuneSelf {
-			if (c < 0x20 && c != '\t' && c != '\n') || c == 0x7f {
-				return refuse(src, i, KindUnsupported, "control character",
-					"control character %s is not allowed; only tab and newline are", controlName(rune(c)))
-			}
+		k := screenClass[c]
+		if k == 0 {
 			i++
 			continue
 		}
-		r, size := utf8.DecodeRuneInString(src[i:])
-		if r == utf8.RuneError && size == 1 {
-			return refuse(src, i, KindSyntax, "invalid UTF-8", "invalid UTF-8 byte 0x%02x", c)
+		switch k {
+		case scrBad:
+			return f, refuse(src, i, KindUnsupported, "control character",
+				"control character %s is not allowed; only tab and newline are", controlName(rune(c)))
+		case scrOp:
+			// && and || count once; the & of >&, <& and &> is a redirect.
+			prev := byte(0)
+			if i > 0 {
+				prev = src[i-1]
+			}
+			if prev != c && !(c == '&' && (prev == '>' || prev == '<' || i+1 < len(src) && src[i+1] == '>')) {
+				f.segments++
+			}
+		case scrRedirect:
+			f.redirects++
+		case scrHash:
+			f.hash = true
+		case scrBackslash:
+			if i+1 < len(src) && src[i+1] == '\n' {
+				f.continued = true
+			}
+		case scrNonASCII:
+			r, size := utf8.DecodeRuneInString(src[i:])
+			if r == utf8.RuneError && size == 1 {
+				return f, refuse(src, i, KindSyntax, "invalid UTF-8", "invalid UTF-8 byte 0x%02x", c)
+			}
+			if name, bad := invisibleRune(r); bad {
+				return f, refuse(src, i, KindUnsupported, "invisible character",
+					"%s (U+%04X) is not allowed: it makes the text read differently from what runs", name, r)
+			}
+			i += size
+			continue
 		}
-		if name, bad := invisibleRune(r); bad {
-			return refuse(src, i, KindUnsupported, "invisible character",
-				"%s (U+%04X) is not allowed: it makes the text read differently from what runs", name, r)
-		}
-		i += size
+		i++
 	}
-	return nil
+	return f, nil
 }
 
 func controlName(r rune) string {
