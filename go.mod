@@ -4,7 +4,6 @@ go 1.26.0
 
 require (
 	github.com/rogpeppe/go-internal v1.16.0
-	github.com/stretchr/testify v1.12.1
 	golang.org/x/sys v0.49.0
 	golang.org/x/text v0.43.0
 	gopkg.in/natefinch/lumberjack.v2 v2.2.1
