@@ -3,7 +3,6 @@ package engine
 import (
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -11,6 +10,8 @@ import (
 	"syscall"
 	"time"
 	"unicode/utf8"
+
+	"github.com/chainrun/chainrun/redirect"
 )
 
 // startBuiltin runs an engine built-in: inline when it is the whole
@@ -214,7 +215,7 @@ func (r *runner) cd(io builtinIO, args []string, env []string, inPipeline bool) 
 		err = syscall.ENOTDIR
 	}
 	if err != nil {
-		return io.fail(1, "cd: "+arg+": "+strerror(err))
+		return io.fail(1, "cd: "+arg+": "+redirect.Describe(err))
 	}
 	if physical {
 		if p, err := filepath.EvalSymlinks(dir); err == nil {
@@ -231,23 +232,6 @@ func (r *runner) cd(io builtinIO, args []string, env []string, inPipeline bool) 
 		r.dir = dir
 	}
 	return code
-}
-
-// strerror renders an OS error as the C library would.
-func strerror(err error) string {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		err = pe.Err
-	}
-	switch {
-	case errors.Is(err, syscall.ENOTDIR):
-		return "Not a directory"
-	case errors.Is(err, fs.ErrNotExist):
-		return "No such file or directory"
-	case errors.Is(err, fs.ErrPermission):
-		return "Permission denied"
-	}
-	return err.Error()
 }
 
 // echo renders bash's builtin echo: leading words made only of -n, -e and

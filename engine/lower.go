@@ -72,27 +72,18 @@ func (l *lowerer) newSegment() *Segment {
 	return &l.segs[len(l.segs)-1]
 }
 
-// stringsFor returns an empty slice with room for n strings.
-func (l *lowerer) stringsFor(n int) []string {
-	if cap(l.strs)-len(l.strs) < n {
-		l.strs = make([]string, 0, max(n, 3*l.estimate))
-	}
-	out := l.strs[len(l.strs) : len(l.strs) : len(l.strs)+n]
-	l.strs = l.strs[:len(l.strs)+n]
-	return out
-}
-
-// redirectsFor returns an empty slice with room for n redirects.
-func (l *lowerer) redirectsFor(n int) []Redirect {
+// carve returns an empty slice with room for n elements, cut from slab;
+// a new slab of at least size elements replaces one without room.
+func carve[T any](slab *[]T, n, size int) []T {
 	if n == 0 {
 		return nil
 	}
-	if cap(l.redirs)-len(l.redirs) < n {
-		l.redirs = make([]Redirect, 0, max(n, l.nredirs))
+	if cap(*slab)-len(*slab) < n {
+		*slab = make([]T, 0, max(n, size))
 	}
-	out := l.redirs[len(l.redirs) : len(l.redirs) : len(l.redirs)+n]
-	l.redirs = l.redirs[:len(l.redirs)+n]
-	return out
+	s := *slab
+	*slab = s[:len(s)+n]
+	return s[len(s) : len(s) : len(s)+n]
 }
 
 func (l *lowerer) off(p syntax.Pos) int { return int(p.Offset()) }
@@ -218,8 +209,12 @@ func (l *lowerer) segment(st *syntax.Stmt) (*Segment, error) {
 			"an assignment without a command sets nothing for later commands; write NAME=value before the command that needs it")
 	}
 	seg := l.newSegment()
-	seg.Index, seg.Args, seg.Redirects = l.nseg, l.stringsFor(len(call.Args)), l.redirectsFor(len(st.Redirs))
+	seg.Index = l.nseg
 	l.nseg++
+	seg.Args = carve(&l.strs, len(call.Args), 3*l.estimate)
+	seg.Redirects = carve(&l.redirs, len(st.Redirs), l.nredirs)
+	// Refusals are collected, not returned at once, so that the first in
+	// source order is reported whatever kind of node it is in.
 	var errs []*ParseError
 	for _, a := range call.Assigns {
 		as, err := l.assign(a)
@@ -388,6 +383,16 @@ func (l *lowerer) assign(a *syntax.Assign) (Assign, *ParseError) {
 
 // word lowers an argument word: refusals first, then its value.
 func (l *lowerer) word(w *syntax.Word) (string, *ParseError) {
+	// Most words are one plain literal: nothing to refuse, nothing to
+	// unquote, no backslash for a dialect warning.
+	if len(w.Parts) == 1 {
+		if lit, ok := w.Parts[0].(*syntax.Lit); ok {
+			raw := l.src[l.off(lit.ValuePos):l.off(lit.ValueEnd)]
+			if classify(raw) == 0 && raw == lit.Value {
+				return raw, nil
+			}
+		}
+	}
 	if err := l.parts(w.Parts); err != nil {
 		return "", err
 	}

@@ -25,7 +25,7 @@ type Error struct {
 	Err    error
 }
 
-func (e *Error) Error() string { return e.Target + ": " + describe(e.Err) }
+func (e *Error) Error() string { return e.Target + ": " + Describe(e.Err) }
 
 func (e *Error) Unwrap() error { return e.Err }
 
@@ -37,8 +37,9 @@ var ErrBadFd = errors.New("Bad file descriptor")
 // above MaxFd); the parser refuses them first.
 var ErrUnsupported = errors.New("unsupported redirect")
 
-// describe renders a cause as strerror does, so messages read as bash's.
-func describe(err error) string {
+// Describe renders an OS error as the C library's strerror does, so
+// chainrun's messages read as bash's ("No such file or directory").
+func Describe(err error) string {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
 		err = pe.Err
