@@ -1,18 +1,18 @@
+//go:build unix
+
 package main
 
 import (
 	"os"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/chainrun/chainrun/posix"
 )
 
 // isTerminal reports whether f is a terminal.
 func isTerminal(f *os.File) bool {
-	if f == nil {
-		return false
-	}
-	_, err := unix.IoctlGetTermios(int(f.Fd()), unix.TCGETS)
-	return err == nil
+	return f != nil && posix.IsTerminal(int(f.Fd()))
 }
 
 // controlsTerminal reports whether f is chainrun's controlling terminal,
