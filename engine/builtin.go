@@ -126,10 +126,14 @@ func exitStatus(io builtinIO, args []string, last int) (code int, exit bool) {
 	return int(uint8(n)), true
 }
 
-func (r *runner) pwd(io builtinIO, args []string) int {
-	physical := false
-	for _, a := range args {
-		if a == "--" || !strings.HasPrefix(a, "-") || a == "-" {
+// physicalOption reads the leading -L and -P options of cd and pwd (the
+// last one wins; "--" ends them) and returns the remaining arguments, or
+// the first invalid option.
+func physicalOption(args []string) (physical bool, rest []string, bad string) {
+	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
+		a := args[0]
+		args = args[1:]
+		if a == "--" {
 			break
 		}
 		for _, c := range a[1:] {
@@ -139,9 +143,17 @@ func (r *runner) pwd(io builtinIO, args []string) int {
 			case 'L':
 				physical = false
 			default:
-				return io.fail(2, "pwd: "+a+": invalid option")
+				return physical, args, a
 			}
 		}
+	}
+	return physical, args, ""
+}
+
+func (r *runner) pwd(io builtinIO, args []string) int {
+	physical, _, bad := physicalOption(args)
+	if bad != "" {
+		return io.fail(2, "pwd: "+bad+": invalid option")
 	}
 	d := r.dir
 	if physical {
@@ -155,28 +167,9 @@ func (r *runner) pwd(io builtinIO, args []string) int {
 // cd changes the chain's directory for the rest of the chain; inside a
 // pipeline it only checks and reports, as bash's subshell would.
 func (r *runner) cd(io builtinIO, args []string, env []string, inPipeline bool) int {
-	physical := false
-	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
-		a := args[0]
-		if a == "--" {
-			args = args[1:]
-			break
-		}
-		ok := true
-		for _, c := range a[1:] {
-			switch c {
-			case 'P':
-				physical = true
-			case 'L':
-				physical = false
-			default:
-				ok = false
-			}
-		}
-		if !ok {
-			return io.fail(2, "cd: "+a+": invalid option")
-		}
-		args = args[1:]
+	physical, args, bad := physicalOption(args)
+	if bad != "" {
+		return io.fail(2, "cd: "+bad+": invalid option")
 	}
 	if len(args) > 1 {
 		return io.fail(1, "cd: too many arguments")
