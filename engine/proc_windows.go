@@ -155,6 +155,10 @@ func (w *winProcess) Interrupt() error {
 	return nil
 }
 
+// warning says when the process runs outside a job object, so stopping
+// it cannot reach its children.
+func (w *winProcess) warning() string { return w.p.Warning }
+
 func (w *winProcess) Kill() error  { return w.p.Kill() }
 func (w *winProcess) Close() error { return w.p.Close() }
 

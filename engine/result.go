@@ -108,6 +108,10 @@ type SegmentResult struct {
 	BytesErr int64 `json:"bytes_err"`
 	// Redirects are the segment's redirects as applied.
 	Redirects []Redirect `json:"redirects"`
+	// Warning notes a weaker guarantee the segment ran under: on Windows,
+	// a process the OS would not put in a job object, whose children a
+	// stop cannot reach.
+	Warning string `json:"warning,omitempty"`
 	// Error says why it could not start, if it could not.
 	Error string `json:"error,omitempty"`
 }

@@ -570,6 +570,9 @@ func (r *runner) startStage(st *stage, seg *Segment, in, out *os.File, inPipelin
 	proc, err := startProcess(spec)
 	if err == nil {
 		st.proc = proc
+		if w, ok := proc.(interface{ warning() string }); ok {
+			res.Warning = w.warning()
+		}
 		r.live = append(r.live, st)
 		if g, ok := proc.(interface{ group() int }); ok {
 			r.groups = append(r.groups, g.group())

@@ -114,6 +114,11 @@ func newJob() (windows.Handle, error) {
 	return job, nil
 }
 
+// jobListUnsupported makes start behave as on Windows versions without
+// PROC_THREAD_ATTRIBUTE_JOB_LIST, so tests exercise the suspended
+// fallback on any Windows (and under Wine, which has the job list).
+var jobListUnsupported bool
+
 func start(a *Attr, env []uint16, job windows.Handle) (*Process, error) {
 	app, err := windows.UTF16PtrFromString(a.Path)
 	if err != nil {
@@ -136,7 +141,12 @@ func start(a *Attr, env []uint16, job windows.Handle) (*Process, error) {
 		flags |= windows.CREATE_NO_WINDOW
 	}
 	p := &Process{job: job, bornInJob: true}
-	pi, err := create(app, a.CommandLine, dir, env, std, flags, job)
+	var pi *windows.ProcessInformation
+	if jobListUnsupported {
+		err = windows.ERROR_NOT_SUPPORTED
+	} else {
+		pi, err = create(app, a.CommandLine, dir, env, std, flags, job)
+	}
 	if errors.Is(err, windows.ERROR_INVALID_PARAMETER) || errors.Is(err, windows.ERROR_NOT_SUPPORTED) {
 		// No JOB_LIST (before Windows 10): start suspended, assign, resume.
 		p.bornInJob = false

@@ -203,6 +203,31 @@ func TestKillEndsTree(t *testing.T) {
 	}
 }
 
+// The fallback for Windows without PROC_THREAD_ATTRIBUTE_JOB_LIST: the
+// process starts suspended, joins its job, then resumes, so its child is
+// born in the job too and Kill ends both.
+func TestSuspendedFallbackEndsTree(t *testing.T) {
+	jobListUnsupported = true
+	defer func() { jobListUnsupported = false }()
+	p, gpid := startSpawner(t)
+	defer p.Close()
+	if p.bornInJob || !p.Jobbed() {
+		t.Fatalf("bornInJob %v, jobbed %v (%s): the fallback did not run", p.bornInJob, p.Jobbed(), p.Warning)
+	}
+	if !isProcessInJob(t, p.handle, p.job) {
+		t.Fatal("child not in its job")
+	}
+	if err := p.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	if !p.WaitTree(5 * time.Second) {
+		t.Error("tree still running after Kill")
+	}
+	if alive(gpid) {
+		t.Errorf("grandchild %d survived", gpid)
+	}
+}
+
 func TestCloseEndsTree(t *testing.T) {
 	p, gpid := startSpawner(t)
 	if err := p.Close(); err != nil {
