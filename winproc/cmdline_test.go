@@ -1,9 +1,13 @@
 package winproc
 
 import (
+	"encoding/json"
 	"errors"
+	"fmt"
+	"os"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"unicode/utf8"
 )
@@ -130,22 +134,27 @@ func assertBatchRoundTrip(t testing.TB, args []string) {
 	}
 }
 
-// Vectors holds the batch argument vectors of the design notes; the same
-// table drives the integration tests through real cmd.exe.
-var vectors = [][]string{
-	{"a", "b"}, {"c is for cat", "d is for dog"}, {"", "a=b"}, {`"`, ` "`}, {`\`, `\`},
-	{`C:\dir with space\`, "next"}, {"key=value"}, {"key = value"}, {"a,b"}, {"a;b"}, {"a\tb"},
-	{`"key=value"`}, {`key="foo bar"`}, {`key=["value"]`}, {`key=["my_value]`}, {`key=["a","b"]`},
-	{`key\=value`}, {`key="value"=5`}, {`say "hi"`}, {">file.txt"}, {"whoami.exe"}, {"&a.exe"},
-	{"&echo hello "}, {"&echo hello", "&whoami", ">file.txt"}, {"a|b"}, {"a<b"}, {"(x)"}, {"a^b"},
-	{`hello^"world`, "hello &echo oh no >file.txt"}, {`">file.txt`}, {`abc"&echo hello`},
-	{`123">file.txt`}, {`"&echo hello&whoami.exe`}, {`key="&whoami"`}, {`key=[">file.txt"]`},
-	{"!TMP!"}, {"wow!"}, {"%hello"}, {"%PATH%"}, {"%%cd:~,%"}, {"%PATH%PATH%"}, {"50%"},
-	{"%CMDCMDLINE:~-1%&echo INJECTED>file.txt"}, {"%FOO%"}, {"日本語"}, {"café ✓"}, {"/?"}, {"-x"},
+// vectors are the batch argument vectors of the design notes, in
+// testdata/batch-vectors.json; the same file drives the integration tests
+// through real cmd.exe in test/windows.
+// It is read on first use, not at init: the test binary also runs as a
+// helper program from other directories, where the path does not resolve.
+var vectors = sync.OnceValue(func() [][]string { return loadVectors("testdata/batch-vectors.json") })
+
+func loadVectors(path string) [][]string {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		panic(err)
+	}
+	var v [][]string
+	if err := json.Unmarshal(b, &v); err != nil {
+		panic(fmt.Sprintf("%s: %v", path, err))
+	}
+	return v
 }
 
 func TestBatchRoundTripVectors(t *testing.T) {
-	for _, v := range vectors {
+	for _, v := range vectors() {
 		assertBatchRoundTrip(t, v)
 	}
 }
@@ -278,6 +287,18 @@ func TestArgErrorMessage(t *testing.T) {
 // specially, plus some that are not special at all.
 const fuzzAlphabet = "\"\\%^&|<>()!,;=` \tab日é~:"
 
+// fuzzInput reads a fuzz input as arguments: raw bytes mapped onto the
+// alphabet cmd.exe cares about, or valid UTF-8 split at NUL.
+func fuzzInput(data []byte, raw bool) ([]string, bool) {
+	if raw {
+		return fuzzArgs(data), true
+	}
+	if !utf8.Valid(data) {
+		return nil, false
+	}
+	return strings.Split(string(data), "\x00"), true
+}
+
 func fuzzArgs(data []byte) []string {
 	alpha := []rune(fuzzAlphabet)
 	var args []string
@@ -294,19 +315,14 @@ func fuzzArgs(data []byte) []string {
 }
 
 func FuzzBatchRoundTrip(f *testing.F) {
-	for _, v := range vectors {
+	for _, v := range vectors() {
 		f.Add([]byte(strings.Join(v, "\x00")), false)
 	}
 	f.Add([]byte{0, 1, 2, 3, 4, 5, 6, 7, 8}, true)
 	f.Fuzz(func(t *testing.T, data []byte, raw bool) {
-		var args []string
-		if raw {
-			args = fuzzArgs(data)
-		} else {
-			if !utf8.Valid(data) {
-				return
-			}
-			args = strings.Split(string(data), "\x00")
+		args, ok := fuzzInput(data, raw)
+		if !ok {
+			return
 		}
 		line, err := BatchCommandLine(`C:\t\script.bat`, args)
 		if err != nil {
@@ -340,19 +356,14 @@ func FuzzBatchRoundTrip(f *testing.F) {
 }
 
 func FuzzEscapeArg(f *testing.F) {
-	for _, v := range vectors {
+	for _, v := range vectors() {
 		f.Add([]byte(strings.Join(v, "\x00")), false)
 	}
 	f.Add([]byte{9, 1, 2, 3, 4}, true)
 	f.Fuzz(func(t *testing.T, data []byte, raw bool) {
-		var args []string
-		if raw {
-			args = fuzzArgs(data)
-		} else {
-			if !utf8.Valid(data) {
-				return
-			}
-			args = strings.Split(string(data), "\x00")
+		args, ok := fuzzInput(data, raw)
+		if !ok {
+			return
 		}
 		line, err := ComposeCommandLine(append([]string{`C:\Program Files\x.exe`}, args...))
 		if err != nil {

@@ -100,7 +100,7 @@ func TestStartArgv(t *testing.T) {
 }
 
 func TestEscapeArgMatchesXSys(t *testing.T) {
-	for _, v := range vectors {
+	for _, v := range vectors() {
 		for _, a := range v {
 			if got, want := EscapeArg(a), windows.EscapeArg(a); got != want {
 				t.Errorf("EscapeArg(%q) = %s, x/sys says %s", a, got, want)

@@ -244,7 +244,7 @@ func singleQuoted(a string) string { return "'" + strings.ReplaceAll(a, "'", `'\
 func TestBatchVectorsThroughRun(t *testing.T) {
 	dir := writeScripts(t)
 	for _, sname := range []string{"S1", "S2"} {
-		for i, v := range batchVectors {
+		for i, v := range batchVectors() {
 			t.Run(fmt.Sprintf("%s/%d", sname, i), func(t *testing.T) {
 				t.Parallel()
 				if slices.ContainsFunc(v, func(a string) bool { return strings.Contains(a, "%") }) {
