@@ -28,6 +28,10 @@ type spawnSpec struct {
 	// Pgid is, on POSIX, the process group of the pipeline's first stage
 	// for the stages after it to join; 0 leads a new group.
 	Pgid int
+	// InPipeline is set for a stage of a pipeline of two or more: its
+	// process runs beside others, and is waited for without holding a
+	// thread (posix.Attr.PollWait).
+	InPipeline bool
 }
 
 // exitInfo is how a process ended.

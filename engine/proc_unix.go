@@ -11,7 +11,8 @@ import (
 type unixProcess struct{ p *posix.Process }
 
 func startProcess(s *spawnSpec) (process, error) {
-	a := &posix.Attr{Dir: s.Dir, Env: s.Env, Files: s.Files, Group: s.Pgid, Foreground: s.Interactive}
+	a := &posix.Attr{Dir: s.Dir, Env: s.Env, Files: s.Files, Group: s.Pgid, Foreground: s.Interactive,
+		PollWait: s.InPipeline}
 	// A pipeline shares one process group in chainrun's session, as a
 	// shell's job does (and the scheduler groups it with chainrun). Where
 	// chainrun has a controlling terminal and the chain is not
@@ -27,7 +28,6 @@ func startProcess(s *spawnSpec) (process, error) {
 
 func (u unixProcess) Wait() (exitInfo, error) {
 	st, err := u.p.Wait()
-	u.p.Release()
 	return exitInfo{Code: st.Code, Signal: st.Signal}, err
 }
 

@@ -556,7 +556,7 @@ func (r *runner) startStage(st *stage, seg *Segment, in, out *os.File, inPipelin
 	}
 	st.toOut, st.toErr = r.targets(files)
 	spec := &spawnSpec{Target: target, Args: seg.Args, Env: env, Dir: r.dir, Files: files,
-		Interactive: r.opts.Interactive && r.ttyFd >= 0, Pgid: *pgid,
+		Interactive: r.opts.Interactive && r.ttyFd >= 0, Pgid: *pgid, InPipeline: inPipeline,
 		// Only chainrun reads its stdout: no other stage, file or live writer.
 		Captured: (files[1] == r.out.w && r.out.buf != nil && r.out.live == nil) ||
 			(files[1] == r.errs.w && r.errs.buf != nil && r.errs.live == nil)}

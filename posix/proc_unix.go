@@ -5,6 +5,7 @@ package posix
 import (
 	"errors"
 	"os"
+	"runtime"
 	"sync"
 	"syscall"
 )
@@ -27,6 +28,13 @@ type Attr struct {
 	// among Files[0..2] (tcsetpgrp), so programs that read the terminal
 	// keep working.
 	Foreground bool
+	// PollWait makes Wait park on the runtime's poller (a pidfd, Linux
+	// 5.4+) instead of blocking a thread in waitid. While a thread blocks,
+	// the runtime's monitor wakes every 20 µs to take its P back, CPU the
+	// other processes of a pipeline could use (a three-stage pipeline ran
+	// 3-7 % faster with it); for a lone process the blocking wait returns
+	// sooner (20 sequential segments ran 5-10 % faster without it).
+	PollWait bool
 }
 
 // Status is how a process ended, as a shell reports it.
@@ -35,10 +43,13 @@ type Status struct {
 	Signal int // the signal that ended it, 0 if none
 }
 
-// Process is a started process and its process group.
+// Process is a started process and its process group. Wait must be called
+// once for every Process: it reaps the process and releases what Start
+// took (the pidfd of a PollWait start).
 type Process struct {
-	p    *os.Process
-	pgid int
+	pid   int
+	pgid  int
+	pidfd int // -1 where the kernel gives none
 
 	mu     sync.Mutex
 	exited bool // set before reaping, so no signal reaches a reused pid
@@ -64,24 +75,50 @@ func Start(path string, argv []string, a *Attr) (*Process, error) {
 			}
 		}
 	}
-	startMu.RLock()
-	p, err := os.StartProcess(path, argv, &os.ProcAttr{Dir: a.Dir, Env: a.Env, Files: a.Files, Sys: sys})
-	if err == nil {
-		registerChild(p.Pid)
+	pidfd := noPidfd
+	if a.PollWait {
+		pidfd = requestPidfd(sys)
 	}
-	startMu.RUnlock()
+	pid, err := spawn(path, argv, a, sys)
 	if err != nil {
-		return nil, err
+		return nil, &os.PathError{Op: "fork/exec", Path: path, Err: err}
 	}
-	pgid := p.Pid
+	pgid := pid
 	if !a.Session && a.Group > 0 {
 		pgid = a.Group
 	}
-	return &Process{p: p, pgid: pgid}, nil
+	return &Process{pid: pid, pgid: pgid, pidfd: *pidfd}, nil
+}
+
+// noPidfd is the pidfd of a process started without one.
+var noPidfd = func() *int { fd := -1; return &fd }()
+
+// spawn forks and execs through package syscall rather than os: an
+// os.Process costs a pidfd per child, and the first os.StartProcess in a
+// process probes pidfd support by starting and reaping an extra child,
+// which is a third of what a one-segment chain costs the CLI. Process
+// keeps the pid safe from reuse itself (see Wait).
+func spawn(path string, argv []string, a *Attr, sys *syscall.SysProcAttr) (int, error) {
+	fds := make([]uintptr, len(a.Files))
+	for i, f := range a.Files {
+		fds[i] = f.Fd() // ^uintptr(0) for nil: closed in the child
+	}
+	env := a.Env
+	if env == nil {
+		env = syscall.Environ()
+	}
+	startMu.RLock()
+	pid, _, err := syscall.StartProcess(path, argv, &syscall.ProcAttr{Dir: a.Dir, Env: env, Files: fds, Sys: sys})
+	if err == nil {
+		registerChild(pid)
+	}
+	startMu.RUnlock()
+	runtime.KeepAlive(a.Files) // the fds must stay open until the child has them
+	return pid, err
 }
 
 // Pid is the process id.
-func (p *Process) Pid() int { return p.p.Pid }
+func (p *Process) Pid() int { return p.pid }
 
 // Pgid is the process group the process was started in.
 func (p *Process) Pgid() int { return p.pgid }
@@ -90,18 +127,21 @@ func (p *Process) Pgid() int { return p.pgid }
 func (p *Process) Wait() (Status, error) {
 	// Wait without reaping first: while the zombie exists its pid cannot
 	// be reused, so Signal may still target the group safely.
-	waitNoReap(p.p.Pid)
+	waitExited(p.pid, p.pidfd)
 	p.mu.Lock()
 	p.exited = true
 	p.mu.Unlock()
-	st, err := p.p.Wait()
-	unregisterChild(p.p.Pid)
-	if err != nil {
-		return Status{Code: 1}, err
+	var ws syscall.WaitStatus
+	var err error
+	for {
+		_, err = syscall.Wait4(p.pid, &ws, 0, nil)
+		if err != syscall.EINTR {
+			break
+		}
 	}
-	ws, ok := st.Sys().(syscall.WaitStatus)
-	if !ok {
-		return Status{Code: st.ExitCode()}, nil
+	unregisterChild(p.pid)
+	if err != nil {
+		return Status{Code: 1}, os.NewSyscallError("wait", err)
 	}
 	if ws.Signaled() {
 		n := int(ws.Signal())
@@ -121,7 +161,7 @@ func (p *Process) Signal(sig syscall.Signal) error {
 	err := syscall.Kill(-p.pgid, sig)
 	if errors.Is(err, syscall.ESRCH) {
 		// The group may not exist yet (setsid not reached): the pid does.
-		err = syscall.Kill(p.p.Pid, sig)
+		err = syscall.Kill(p.pid, sig)
 	}
 	return err
 }
@@ -136,9 +176,6 @@ func (p *Process) Interrupt() error {
 
 // Kill sends SIGKILL to the group.
 func (p *Process) Kill() error { return p.Signal(syscall.SIGKILL) }
-
-// Release frees the process's resources once it has been waited for.
-func (p *Process) Release() error { return p.p.Release() }
 
 // KillGroup sends SIGKILL to a process group whose leader has been reaped,
 // to end members left behind. Use it only right after the leader's exit:

@@ -36,6 +36,9 @@ func EnableSubreaper() bool {
 // re-parents that process's own children here. It returns how many it
 // killed.
 func Sweep(groups []int) int {
+	if len(groups) == 0 {
+		return 0 // the chain started no process: nothing of it is left
+	}
 	if !EnableSubreaper() {
 		for _, g := range groups {
 			KillGroup(g)
@@ -98,40 +101,30 @@ func contains(s []int, v int) bool {
 	return false
 }
 
-// listChildren returns the children of this process from
-// /proc/self/task/*/children, or by scanning /proc where that file is
-// missing. It reads with plain syscalls into one buffer: it runs after
+// listChildren returns the children of this process that the kernel
+// re-parented here, from /proc/self/task/PID/children, or by scanning
+// /proc where that file is missing. An orphan goes to the first live
+// thread of its subreaper, which is the thread group leader: Go never
+// ends the main thread. Children that other threads started are the
+// direct ones, registered and skipped by Sweep anyway, so the leader's
+// list is the whole answer at the cost of one small read: it runs after
 // every chain.
 func listChildren(self int) []int {
-	dir, err := os.Open("/proc/self/task")
-	if err != nil {
-		return scanProc(self)
-	}
-	tids, err := dir.Readdirnames(-1)
-	dir.Close()
+	var buf [4096]byte
+	b, err := readSmall("/proc/self/task/"+strconv.Itoa(self)+"/children", buf[:])
 	if err != nil {
 		return scanProc(self)
 	}
 	var out []int
-	var buf [4096]byte
-	for _, tid := range tids {
-		b, err := readSmall("/proc/self/task/"+tid+"/children", buf[:])
-		if err != nil {
-			if err == unix.ENOENT {
-				continue // the thread ended meanwhile
-			}
-			return scanProc(self)
+	for len(b) > 0 {
+		i := bytes.IndexByte(b, ' ')
+		if i < 0 {
+			i = len(b)
 		}
-		for len(b) > 0 {
-			i := bytes.IndexByte(b, ' ')
-			if i < 0 {
-				i = len(b)
-			}
-			if pid, err := strconv.Atoi(string(bytes.TrimSpace(b[:i]))); err == nil {
-				out = append(out, pid)
-			}
-			b = b[min(i+1, len(b)):]
+		if pid, err := strconv.Atoi(string(bytes.TrimSpace(b[:i]))); err == nil {
+			out = append(out, pid)
 		}
+		b = b[min(i+1, len(b)):]
 	}
 	return out
 }

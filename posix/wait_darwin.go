@@ -1,10 +1,16 @@
 package posix
 
 import (
+	"syscall"
 	"unsafe"
 
 	"golang.org/x/sys/unix"
 )
+
+func requestPidfd(sys *syscall.SysProcAttr) *int { fd := -1; return &fd }
+
+// waitExited blocks until pid has exited, leaving it a zombie.
+func waitExited(pid, pidfd int) { waitNoReap(pid) }
 
 // waitNoReap blocks until pid has exited, leaving it a zombie.
 func waitNoReap(pid int) {

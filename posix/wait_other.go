@@ -2,5 +2,9 @@
 
 package posix
 
-// waitNoReap is not available here; Wait reaps directly.
-func waitNoReap(pid int) {}
+import "syscall"
+
+func requestPidfd(sys *syscall.SysProcAttr) *int { fd := -1; return &fd }
+
+// waitExited is not available here; Wait reaps directly.
+func waitExited(pid, pidfd int) {}

@@ -1,0 +1,135 @@
+//go:build unix
+
+package posix
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"runtime"
+	"strconv"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// The test binary doubles as the helper program it starts: with
+// POSIX_TEST_HELPER set it does what that variable says and exits.
+func TestMain(m *testing.M) {
+	if mode := os.Getenv("POSIX_TEST_HELPER"); mode != "" {
+		os.Exit(helper(mode, os.Args[1:]))
+	}
+	os.Exit(m.Run())
+}
+
+func helper(mode string, args []string) int {
+	switch mode {
+	case "exit":
+		n, _ := strconv.Atoi(args[0])
+		return n
+	case "selfkill":
+		syscall.Kill(os.Getpid(), syscall.SIGTERM)
+		time.Sleep(10 * time.Second)
+		return 0
+	case "sleep":
+		time.Sleep(60 * time.Second)
+		return 0
+	case "orphan":
+		// Leave a child behind in a session of its own, as a daemon
+		// would, record its pid and exit.
+		c := exec.Command(os.Args[0])
+		c.Env = append(os.Environ(), "POSIX_TEST_HELPER=sleep")
+		c.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+		if err := c.Start(); err != nil {
+			return 1
+		}
+		if err := os.WriteFile(args[0], []byte(strconv.Itoa(c.Process.Pid)), 0o644); err != nil {
+			return 1
+		}
+		return 0
+	}
+	return 2
+}
+
+func startHelper(t *testing.T, a *Attr, mode string, args ...string) *Process {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.Env = append(os.Environ(), "POSIX_TEST_HELPER="+mode)
+	a.Files = []*os.File{nil, os.Stdout, os.Stderr}
+	p, err := Start(exe, append([]string{exe}, args...), a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// openFds counts this process's open descriptors.
+func openFds(t *testing.T) int {
+	dir := "/dev/fd"
+	if runtime.GOOS == "linux" {
+		dir = "/proc/self/fd"
+	}
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return len(ents)
+}
+
+// TestWaitStatus: both ways of waiting report bash's status for an exit
+// code and for a signal, and a poller wait leaves no pidfd behind.
+func TestWaitStatus(t *testing.T) {
+	for _, poll := range []bool{false, true} {
+		for _, tc := range []struct {
+			mode string
+			args []string
+			want Status
+		}{
+			{"exit", []string{"0"}, Status{Code: 0}},
+			{"exit", []string{"3"}, Status{Code: 3}},
+			{"selfkill", nil, Status{Code: 128 + int(syscall.SIGTERM), Signal: int(syscall.SIGTERM)}},
+		} {
+			t.Run(fmt.Sprintf("poll=%v/%s%v", poll, tc.mode, tc.args), func(t *testing.T) {
+				before := openFds(t)
+				p := startHelper(t, &Attr{PollWait: poll}, tc.mode, tc.args...)
+				if poll && runtime.GOOS == "linux" && pidfdSupported() && p.pidfd < 0 {
+					t.Error("a PollWait start on this kernel got no pidfd")
+				}
+				st, err := p.Wait()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if st != tc.want {
+					t.Errorf("status %+v, want %+v", st, tc.want)
+				}
+				if after := openFds(t); after != before {
+					t.Errorf("%d descriptors open after Wait, %d before", after, before)
+				}
+				if err := p.Kill(); err != os.ErrProcessDone {
+					t.Errorf("Kill after Wait: %v, want os.ErrProcessDone", err)
+				}
+			})
+		}
+	}
+}
+
+// TestWaitPollConcurrent: many poller waits at once, each woken by its
+// own process's exit.
+func TestWaitPollConcurrent(t *testing.T) {
+	var wg sync.WaitGroup
+	for i := range 20 {
+		p := startHelper(t, &Attr{PollWait: true}, "exit", strconv.Itoa(i))
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if st, err := p.Wait(); err != nil || st.Code != i {
+				t.Errorf("process %d: %+v %v", i, st, err)
+			}
+		}()
+	}
+	wg.Wait()
+}

@@ -1,0 +1,5 @@
+//go:build unix && !linux
+
+package posix
+
+func pidfdSupported() bool { return false }
