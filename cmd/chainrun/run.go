@@ -63,9 +63,8 @@ func (c *cli) runChain(cfg *config) int {
 		return c.finish(cfg, nil, nil, nil, err)
 	}
 
-	stopSignals := forwardSignals(&opts)
+	forwardSignals(&opts)
 	res, err := engine.Run(context.Background(), chain, opts)
-	stopSignals()
 	return c.finish(cfg, chain, res, &judgement{rec: rec, appr: appr}, err)
 }
 
