@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # compare.sh measures the benchmark chains (a)-(d) through the chainrun CLI
 # and through the engine library, each side by side with dash and bash,
-# and prints one table for each.
+# and prints one table for each, then a third for the sequential chains
+# started by nothing but syscall.ForkExec and Wait4: what any Go program
+# pays, the floor under the other two.
 #
 #   bench/compare.sh [-n ROUNDS] [-b CHAINRUN_BINARY] [-o LETTER]
 #
@@ -42,3 +44,6 @@ echo "Through the CLI ($rounds rounds):"
 echo
 echo "Through the library ($rounds rounds):"
 "$tmp/libbench" -runs "$rounds" -only "$only"
+echo
+echo "Bare Go fork/exec of the same segments, the floor under the library ($rounds rounds):"
+"$tmp/libbench" -runs "$rounds" -only "$only" -bare

@@ -10,6 +10,9 @@
 //
 //	go build -o /tmp/chainrun ./cmd/chainrun && go run ./bench/libbench -cli /tmp/chainrun
 //
+// With -bare it runs the sequential workloads with nothing but
+// syscall.ForkExec and Wait4 per segment, the floor under the library.
+//
 // Besides the ratio of the medians it prints the middle half (quartiles)
 // of the per-round ratios, which shows how far the machine's noise moves
 // the figure: the rounds alternate the contenders, so a slow spell of the
@@ -48,10 +51,15 @@ func main() {
 	runs := flag.Int("runs", 15, "rounds per workload (each round runs chainrun, dash and bash once)")
 	only := flag.String("only", "", "run only workloads whose name starts with this letter")
 	cli := flag.String("cli", "", "measure this chainrun binary instead of the library")
+	bare := flag.Bool("bare", false, "measure bare Go fork/exec of the segments instead of the library (sequential chains only)")
 	flag.Parse()
 	who := "library"
 	timeChainrun := timeLibrary
-	if *cli != "" {
+	switch {
+	case *bare:
+		who = "bare Go spawn"
+		timeChainrun = timeBare
+	case *cli != "":
 		bin, cleanup := copyBinary(*cli)
 		defer cleanup()
 		who = "chainrun CLI"
@@ -60,6 +68,9 @@ func main() {
 	fmt.Printf("| workload | %s | dash -c | bash -c | %s/dash (middle half of rounds) | %s/bash |\n|---|---|---|---|---|---|\n", who, who, who)
 	for _, w := range workloads() {
 		if *only != "" && !strings.HasPrefix(w.name, *only) {
+			continue
+		}
+		if *bare && !sequential(w.cmd) {
 			continue
 		}
 		runs := *runs
@@ -132,6 +143,21 @@ func timeLibrary(cmd string) time.Duration {
 		os.Exit(1)
 	}
 	return d
+}
+
+// sequential reports whether every pipeline of cmd is one segment, the
+// chains -bare can run.
+func sequential(cmd string) bool {
+	c, err := engine.Parse(cmd)
+	if err != nil {
+		return false
+	}
+	for _, p := range c.Pipelines {
+		if len(p.Segments) != 1 {
+			return false
+		}
+	}
+	return true
 }
 
 // copyBinary copies the chainrun binary to a temporary file and returns
