@@ -5,7 +5,8 @@
 // chains); [Process.Interrupt] and [Process.Kill] signal that whole group
 // (SIGTERM with SIGCONT, SIGKILL), and never after the process has been
 // reaped, so a reused pid is never hit. [Process.Wait] reaps only its own
-// pid.
+// pid; with [Attr.PollWait] it waits on a pidfd through the Go runtime's
+// poller (Linux 5.4 and later) instead of holding a thread in waitid.
 //
 // On Linux, [EnableSubreaper] makes the process a child subreaper, and
 // [Sweep], called when a chain ends, kills and reaps the descendants the
