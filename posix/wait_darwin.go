@@ -7,7 +7,10 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-func requestPidfd(sys *syscall.SysProcAttr) *int { fd := -1; return &fd }
+// requestPidfd does nothing: there are no pidfds here.
+func requestPidfd(*syscall.SysProcAttr) {}
+
+func pidfdOf(*syscall.SysProcAttr) int { return -1 }
 
 // waitExited blocks until pid has exited, leaving it a zombie.
 func waitExited(pid, pidfd int) { waitNoReap(pid) }

@@ -22,14 +22,22 @@ var pidfdWorks = sync.OnceValue(func() bool {
 	return unix.Waitid(unix.P_PIDFD, fd, &info, unix.WEXITED|unix.WNOHANG, nil) == unix.ECHILD
 })
 
-// requestPidfd asks the kernel for a pidfd of the child (CLONE_PIDFD); the
-// returned int holds it after the start, or -1.
-func requestPidfd(sys *syscall.SysProcAttr) *int {
-	fd := -1
+// requestPidfd asks the kernel for a pidfd of the child (CLONE_PIDFD),
+// where it has what a pidfd wait needs; *sys.PidFD holds it after the
+// start, or -1.
+func requestPidfd(sys *syscall.SysProcAttr) {
 	if pidfdWorks() {
+		fd := -1
 		sys.PidFD = &fd
 	}
-	return &fd
+}
+
+// pidfdOf returns the pidfd a start with sys gave, or -1.
+func pidfdOf(sys *syscall.SysProcAttr) int {
+	if sys.PidFD == nil {
+		return -1
+	}
+	return *sys.PidFD
 }
 
 // waitExited blocks until pid has exited, leaving it a zombie. With a

@@ -4,7 +4,10 @@ package posix
 
 import "syscall"
 
-func requestPidfd(sys *syscall.SysProcAttr) *int { fd := -1; return &fd }
+// requestPidfd does nothing: there are no pidfds here.
+func requestPidfd(*syscall.SysProcAttr) {}
+
+func pidfdOf(*syscall.SysProcAttr) int { return -1 }
 
 // waitExited is not available here; Wait reaps directly.
 func waitExited(pid, pidfd int) {}
