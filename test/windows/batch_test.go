@@ -97,6 +97,7 @@ func TestBatchVectors(t *testing.T) {
 		for i, v := range batchVectors() {
 			t.Run(fmt.Sprintf("%s/%d", sname, i), func(t *testing.T) {
 				t.Parallel()
+				limitUnderWine(t)
 				hasPercent := slices.ContainsFunc(v, func(a string) bool { return strings.Contains(a, "%") })
 				if hasPercent {
 					skipUnderWine(t, "Wine's cmd.exe lacks the %cd:~,% substring semantics")

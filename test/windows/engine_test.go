@@ -247,6 +247,7 @@ func TestBatchVectorsThroughRun(t *testing.T) {
 		for i, v := range batchVectors() {
 			t.Run(fmt.Sprintf("%s/%d", sname, i), func(t *testing.T) {
 				t.Parallel()
+				limitUnderWine(t)
 				if slices.ContainsFunc(v, func(a string) bool { return strings.Contains(a, "%") }) {
 					skipUnderWine(t, "Wine's cmd.exe lacks the %cd:~,% substring semantics")
 				}

@@ -111,6 +111,21 @@ func skipUnderWine(t *testing.T, why string) {
 	}
 }
 
+// wineSlots bounds how many parallel subtests start processes at once
+// under Wine, whose CreateProcess fails now and then ("Internal error",
+// or a child whose output never arrives) when dozens of cmd.exe start
+// together; native Windows runs them unbounded.
+var wineSlots = make(chan struct{}, 4)
+
+// limitUnderWine holds one of wineSlots for the rest of the test.
+func limitUnderWine(t *testing.T) {
+	if wineVersion == "" {
+		return
+	}
+	wineSlots <- struct{}{}
+	t.Cleanup(func() { <-wineSlots })
+}
+
 func helperPath(t testing.TB) string {
 	t.Helper()
 	p, err := os.Executable()
