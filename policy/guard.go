@@ -2,6 +2,7 @@ package policy
 
 import (
 	"strings"
+	"sync"
 )
 
 // The dangerous-flag guard: a prefix or glob allow rule such as "sed:*" or
@@ -11,7 +12,7 @@ func guard(args []string) string {
 	if len(args) == 0 {
 		return ""
 	}
-	g := guards[canonicalName(args[0])]
+	g := guards()[canonicalName(args[0])]
 	if g == nil {
 		return ""
 	}
@@ -134,20 +135,31 @@ func always(reason string) func([]string) string {
 	return func([]string) string { return reason }
 }
 
-var guards map[string]func([]string) string
+// guards maps a command to its dangerous-flag guard. It is built on first
+// use, through a function rather than a variable's initialiser because
+// the guards reach back into the normalisation that calls guards.
+var (
+	guardsOnce sync.Once
+	guardTable map[string]func([]string) string
+)
 
-func init() {
-	guards = map[string]func([]string) string{
+func guards() map[string]func([]string) string {
+	guardsOnce.Do(buildGuards)
+	return guardTable
+}
+
+func buildGuards() {
+	guardTable = map[string]func([]string) string{
 		"find": findGuard,
 		"sed":  sedGuard,
 		"gsed": sedGuard,
-		"rg":   flagGuard(rgSpec),
+		"rg":   flagGuard(rgSpec()),
 		"awk":  awkGuard,
 		"gawk": awkGuard,
 		"mawk": awkGuard,
 		"nawk": awkGuard,
 		"git":  gitGuard,
-		"sort": flagGuard(sortSpec),
+		"sort": flagGuard(sortSpec()),
 		"tar":  tarGuard,
 		"base64": flagGuard(&flagSpec{shortVal: "bwio", longVal: []string{"wrap", "input", "output"}, abbrev: true,
 			danger: map[string]string{"-o": "base64 -o writes a file", "--output": "base64 --output writes a file"}}),
@@ -158,7 +170,7 @@ func init() {
 		"ssh":    flagGuard(sshSpec("ssh")),
 		"scp":    flagGuard(sshSpec("scp")),
 		"sftp":   flagGuard(sshSpec("sftp")),
-		"rsync":  flagGuard(rsyncSpec),
+		"rsync":  flagGuard(rsyncSpec()),
 		"zip":    zipGuard,
 		"go":     goGuard,
 		"npm":    npmGuard,
@@ -177,8 +189,8 @@ func init() {
 		"uniq": uniqGuard,
 		"date": flagGuard(&flagSpec{shortVal: "dfrs", longVal: []string{"date", "file", "reference", "set"}, abbrev: true,
 			danger: map[string]string{"-s": "date -s sets the clock", "--set": "date --set sets the clock"}}),
-		"curl":      flagGuard(curlSpec),
-		"wget":      flagGuard(wgetSpec),
+		"curl":      flagGuard(curlSpec()),
+		"wget":      flagGuard(wgetSpec()),
 		"yq":        flagGuard(&flagSpec{danger: map[string]string{"-i": "yq -i edits files in place", "--inplace": "yq --inplace edits files in place"}}),
 		"gofmt":     flagGuard(&flagSpec{danger: map[string]string{"-w": "gofmt -w rewrites files"}}),
 		"goimports": flagGuard(&flagSpec{danger: map[string]string{"-w": "goimports -w rewrites files"}}),
@@ -369,24 +381,26 @@ func sedScriptDanger(s string) string {
 	return ""
 }
 
-var rgSpec = &flagSpec{
-	shortVal: "ABCEMTdefgjmrt",
-	longVal: []string{"after-context", "before-context", "context", "encoding", "max-columns", "type-not",
-		"max-depth", "regexp", "file", "glob", "iglob", "threads", "max-count", "replace", "type", "type-add",
-		"type-clear", "pre-glob", "path-separator", "colors", "color", "sort", "sortr", "max-filesize",
-		"context-separator", "field-context-separator", "field-match-separator", "ignore-file", "dfa-size-limit",
-		"regex-size-limit", "engine", "generate", "hyperlink-format"},
-	known: []string{"pretty", "json", "hidden", "no-ignore", "files", "count", "vimgrep", "line-number",
-		"ignore-case", "smart-case", "fixed-strings", "word-regexp", "invert-match", "multiline", "stats",
-		"heading", "no-heading", "null", "only-matching", "passthru", "quiet", "trim", "unrestricted", "text",
-		"search-zip", "pcre2", "follow", "no-config"},
-	danger: map[string]string{
-		"--pre":          "rg --pre runs a preprocessor program",
-		"--hostname-bin": "rg --hostname-bin runs a program",
-		"-z":             "rg -z runs decompression programs",
-		"--search-zip":   "rg --search-zip runs decompression programs",
-	},
-}
+var rgSpec = sync.OnceValue(func() *flagSpec {
+	return &flagSpec{
+		shortVal: "ABCEMTdefgjmrt",
+		longVal: []string{"after-context", "before-context", "context", "encoding", "max-columns", "type-not",
+			"max-depth", "regexp", "file", "glob", "iglob", "threads", "max-count", "replace", "type", "type-add",
+			"type-clear", "pre-glob", "path-separator", "colors", "color", "sort", "sortr", "max-filesize",
+			"context-separator", "field-context-separator", "field-match-separator", "ignore-file", "dfa-size-limit",
+			"regex-size-limit", "engine", "generate", "hyperlink-format"},
+		known: []string{"pretty", "json", "hidden", "no-ignore", "files", "count", "vimgrep", "line-number",
+			"ignore-case", "smart-case", "fixed-strings", "word-regexp", "invert-match", "multiline", "stats",
+			"heading", "no-heading", "null", "only-matching", "passthru", "quiet", "trim", "unrestricted", "text",
+			"search-zip", "pcre2", "follow", "no-config"},
+		danger: map[string]string{
+			"--pre":          "rg --pre runs a preprocessor program",
+			"--hostname-bin": "rg --hostname-bin runs a program",
+			"-z":             "rg -z runs decompression programs",
+			"--search-zip":   "rg --search-zip runs decompression programs",
+		},
+	}
+})
 
 func awkGuard(args []string) string {
 	spec := &flagSpec{shortVal: "FfveilW", longVal: []string{"field-separator", "assign", "source", "file", "include", "load", "exec"},
@@ -485,34 +499,40 @@ func isWordByte(c byte) bool {
 
 // gitDangerLong are git options, after the subcommand, that run programs
 // or write files; git accepts unambiguous abbreviations of them.
-var gitDangerLong = map[string]string{
-	"upload-pack":         "--upload-pack runs a program",
-	"receive-pack":        "--receive-pack runs a program",
-	"exec":                "--exec runs a program",
-	"ext-diff":            "--ext-diff runs the external diff program",
-	"textconv":            "--textconv runs text conversion filters",
-	"output":              "--output writes a file",
-	"open-files-in-pager": "--open-files-in-pager runs a pager",
-	"template":            "--template installs hooks",
-	"config":              "--config sets configuration that can run programs",
-	"web":                 "--web runs a browser",
-	"interactive":         "--interactive runs an editor",
-	"output-directory":    "--output-directory writes files",
-	"filters":             "--filters runs the repository's clean and smudge filters",
-}
+var gitDangerLong = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"upload-pack":         "--upload-pack runs a program",
+		"receive-pack":        "--receive-pack runs a program",
+		"exec":                "--exec runs a program",
+		"ext-diff":            "--ext-diff runs the external diff program",
+		"textconv":            "--textconv runs text conversion filters",
+		"output":              "--output writes a file",
+		"open-files-in-pager": "--open-files-in-pager runs a pager",
+		"template":            "--template installs hooks",
+		"config":              "--config sets configuration that can run programs",
+		"web":                 "--web runs a browser",
+		"interactive":         "--interactive runs an editor",
+		"output-directory":    "--output-directory writes files",
+		"filters":             "--filters runs the repository's clean and smudge filters",
+	}
+})
 
 // gitSafeLong are real git options that abbreviate a dangerous one.
-var gitSafeLong = map[string]bool{"text": true}
+var gitSafeLong = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"text": true}
+})
 
-var gitDangerSub = map[string]string{
-	"filter-branch": "git filter-branch runs commands", "difftool": "git difftool runs a diff program",
-	"mergetool": "git mergetool runs a merge program", "daemon": "git daemon serves repositories",
-	"instaweb": "git instaweb runs a web server", "web--browse": "git web--browse runs a browser",
-	"credential": "git credential runs credential helpers", "shell": "git shell runs commands",
-	"upload-pack": "git upload-pack is a server program", "receive-pack": "git receive-pack is a server program",
-	"cvsimport": "git cvsimport runs cvs", "archimport": "git archimport runs arch", "svn": "git svn runs svn",
-	"send-email": "git send-email sends mail",
-}
+var gitDangerSub = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"filter-branch": "git filter-branch runs commands", "difftool": "git difftool runs a diff program",
+		"mergetool": "git mergetool runs a merge program", "daemon": "git daemon serves repositories",
+		"instaweb": "git instaweb runs a web server", "web--browse": "git web--browse runs a browser",
+		"credential": "git credential runs credential helpers", "shell": "git shell runs commands",
+		"upload-pack": "git upload-pack is a server program", "receive-pack": "git receive-pack is a server program",
+		"cvsimport": "git cvsimport runs cvs", "archimport": "git archimport runs arch", "svn": "git svn runs svn",
+		"send-email": "git send-email sends mail",
+	}
+})
 
 // gitGuard refuses git's global options that load other configuration or
 // run a pager, and the subcommand options that run programs.
@@ -544,7 +564,7 @@ func gitGuard(args []string) string {
 		return ""
 	}
 	sub, rest := args[i], args[i+1:]
-	if r, ok := gitDangerSub[sub]; ok {
+	if r, ok := gitDangerSub()[sub]; ok {
 		return r
 	}
 	switch sub {
@@ -567,10 +587,10 @@ func gitGuard(args []string) string {
 		}
 		if strings.HasPrefix(a, "--") {
 			name, _, _ := strings.Cut(a[2:], "=")
-			if gitSafeLong[name] || name == "" {
+			if gitSafeLong()[name] || name == "" {
 				continue
 			}
-			for d, r := range gitDangerLong {
+			for d, r := range gitDangerLong() {
 				if (d == "template" || d == "config") && sub != "clone" && sub != "init" && sub != "submodule" {
 					continue
 				}
@@ -614,44 +634,48 @@ func gitConfigRead(rest []string) bool {
 	return read
 }
 
-var sortSpec = &flagSpec{
-	shortVal: "kotST",
-	longVal:  []string{"key", "output", "field-separator", "buffer-size", "temporary-directory", "compress-program", "batch-size", "files0-from", "random-source", "sort", "parallel"},
-	known:    []string{"reverse", "numeric-sort", "unique", "check", "merge", "stable", "version-sort", "human-numeric-sort", "ignore-case", "zero-terminated", "general-numeric-sort", "month-sort", "random-sort", "debug", "dictionary-order", "ignore-leading-blanks", "ignore-nonprinting"},
-	abbrev:   true,
-	danger: map[string]string{"-o": "sort -o writes a file", "--output": "sort --output writes a file",
-		"--compress-program": "sort --compress-program runs a program"},
-}
+var sortSpec = sync.OnceValue(func() *flagSpec {
+	return &flagSpec{
+		shortVal: "kotST",
+		longVal:  []string{"key", "output", "field-separator", "buffer-size", "temporary-directory", "compress-program", "batch-size", "files0-from", "random-source", "sort", "parallel"},
+		known:    []string{"reverse", "numeric-sort", "unique", "check", "merge", "stable", "version-sort", "human-numeric-sort", "ignore-case", "zero-terminated", "general-numeric-sort", "month-sort", "random-sort", "debug", "dictionary-order", "ignore-leading-blanks", "ignore-nonprinting"},
+		abbrev:   true,
+		danger: map[string]string{"-o": "sort -o writes a file", "--output": "sort --output writes a file",
+			"--compress-program": "sort --compress-program runs a program"},
+	}
+})
 
 func tarGuard(args []string) string {
 	if len(args) > 0 && args[0] != "" && args[0][0] != '-' {
 		// Old-style "tar xzf file": the first word is an option cluster.
 		args = append([]string{"-" + args[0]}, args[1:]...)
 	}
-	_, r := scanFlags(args, tarSpec)
+	_, r := scanFlags(args, tarSpec())
 	return r
 }
 
-var tarSpec = &flagSpec{
-	shortVal: "fCTXbgKLNVIFH",
-	longVal: []string{"file", "directory", "files-from", "exclude-from", "blocking-factor", "listed-incremental",
-		"starting-file", "tape-length", "newer", "label", "use-compress-program", "info-script",
-		"new-volume-script", "format", "to-command", "checkpoint-action", "rmt-command", "rsh-command", "exclude", "transform"},
-	known: []string{"extract", "list", "create", "append", "update", "gzip", "bzip2", "xz", "zstd", "verbose",
-		"checkpoint", "to-stdout", "totals", "numeric-owner", "overwrite", "keep-old-files", "strip-components"},
-	abbrev: true,
-	danger: map[string]string{
-		"--to-command":           "tar --to-command runs a program",
-		"--checkpoint-action":    "tar --checkpoint-action can run a program",
-		"--use-compress-program": "tar --use-compress-program runs a program",
-		"-I":                     "tar -I runs a compression program",
-		"-F":                     "tar -F runs a volume script",
-		"--info-script":          "tar --info-script runs a program",
-		"--new-volume-script":    "tar --new-volume-script runs a program",
-		"--rmt-command":          "tar --rmt-command runs a program",
-		"--rsh-command":          "tar --rsh-command runs a program",
-	},
-}
+var tarSpec = sync.OnceValue(func() *flagSpec {
+	return &flagSpec{
+		shortVal: "fCTXbgKLNVIFH",
+		longVal: []string{"file", "directory", "files-from", "exclude-from", "blocking-factor", "listed-incremental",
+			"starting-file", "tape-length", "newer", "label", "use-compress-program", "info-script",
+			"new-volume-script", "format", "to-command", "checkpoint-action", "rmt-command", "rsh-command", "exclude", "transform"},
+		known: []string{"extract", "list", "create", "append", "update", "gzip", "bzip2", "xz", "zstd", "verbose",
+			"checkpoint", "to-stdout", "totals", "numeric-owner", "overwrite", "keep-old-files", "strip-components"},
+		abbrev: true,
+		danger: map[string]string{
+			"--to-command":           "tar --to-command runs a program",
+			"--checkpoint-action":    "tar --checkpoint-action can run a program",
+			"--use-compress-program": "tar --use-compress-program runs a program",
+			"-I":                     "tar -I runs a compression program",
+			"-F":                     "tar -F runs a volume script",
+			"--info-script":          "tar --info-script runs a program",
+			"--new-volume-script":    "tar --new-volume-script runs a program",
+			"--rmt-command":          "tar --rmt-command runs a program",
+			"--rsh-command":          "tar --rsh-command runs a program",
+		},
+	}
+})
 
 func sshSpec(prog string) *flagSpec {
 	s := &flagSpec{shortVal: "BbcDEeFIiJLlmOoPpQRSWw",
@@ -677,14 +701,16 @@ func sshSpec(prog string) *flagSpec {
 	return s
 }
 
-var rsyncSpec = &flagSpec{
-	shortVal: "efBMT",
-	longVal:  []string{"rsh", "rsync-path", "filter", "exclude", "include", "exclude-from", "include-from", "files-from", "temp-dir", "log-file", "password-file", "chmod", "backup-dir", "suffix"},
-	known:    []string{"archive", "verbose", "recursive", "delete", "dry-run", "progress", "compress", "checksum", "stats"},
-	abbrev:   true,
-	danger: map[string]string{"-e": "rsync -e runs a remote shell program", "--rsh": "rsync --rsh runs a remote shell program",
-		"--rsync-path": "rsync --rsync-path runs a program"},
-}
+var rsyncSpec = sync.OnceValue(func() *flagSpec {
+	return &flagSpec{
+		shortVal: "efBMT",
+		longVal:  []string{"rsh", "rsync-path", "filter", "exclude", "include", "exclude-from", "include-from", "files-from", "temp-dir", "log-file", "password-file", "chmod", "backup-dir", "suffix"},
+		known:    []string{"archive", "verbose", "recursive", "delete", "dry-run", "progress", "compress", "checksum", "stats"},
+		abbrev:   true,
+		danger: map[string]string{"-e": "rsync -e runs a remote shell program", "--rsh": "rsync --rsh runs a remote shell program",
+			"--rsync-path": "rsync --rsync-path runs a program"},
+	}
+})
 
 func zipGuard(args []string) string {
 	for _, a := range args {
@@ -811,33 +837,37 @@ func uniqGuard(args []string) string {
 	return ""
 }
 
-var curlSpec = &flagSpec{
-	shortVal: "AbCcDdEFHKmoPQrTtUuwXxYyze",
-	longVal: []string{"output", "config", "dump-header", "cookie-jar", "trace", "trace-ascii", "libcurl",
-		"upload-file", "data", "data-binary", "data-raw", "header", "request", "user", "user-agent", "url", "form", "cookie", "referer", "proxy", "max-time", "connect-timeout", "retry"},
-	known: []string{"remote-name", "remote-name-all", "silent", "show-error", "fail", "location", "include", "head", "verbose", "insecure", "compressed"},
-	danger: map[string]string{
-		"-o": "curl -o writes a file", "--output": "curl --output writes a file",
-		"-O": "curl -O writes a file", "--remote-name": "curl --remote-name writes a file", "--remote-name-all": "curl --remote-name-all writes files",
-		"-K": "curl -K reads options from a file", "--config": "curl --config reads options from a file",
-		"-D": "curl -D writes a file", "--dump-header": "curl --dump-header writes a file",
-		"-c": "curl -c writes a cookie file", "--cookie-jar": "curl --cookie-jar writes a file",
-		"--trace": "curl --trace writes a file", "--trace-ascii": "curl --trace-ascii writes a file",
-		"--libcurl": "curl --libcurl writes a file",
-		"-T":        "curl -T uploads a local file", "--upload-file": "curl --upload-file uploads a local file",
-	},
-}
+var curlSpec = sync.OnceValue(func() *flagSpec {
+	return &flagSpec{
+		shortVal: "AbCcDdEFHKmoPQrTtUuwXxYyze",
+		longVal: []string{"output", "config", "dump-header", "cookie-jar", "trace", "trace-ascii", "libcurl",
+			"upload-file", "data", "data-binary", "data-raw", "header", "request", "user", "user-agent", "url", "form", "cookie", "referer", "proxy", "max-time", "connect-timeout", "retry"},
+		known: []string{"remote-name", "remote-name-all", "silent", "show-error", "fail", "location", "include", "head", "verbose", "insecure", "compressed"},
+		danger: map[string]string{
+			"-o": "curl -o writes a file", "--output": "curl --output writes a file",
+			"-O": "curl -O writes a file", "--remote-name": "curl --remote-name writes a file", "--remote-name-all": "curl --remote-name-all writes files",
+			"-K": "curl -K reads options from a file", "--config": "curl --config reads options from a file",
+			"-D": "curl -D writes a file", "--dump-header": "curl --dump-header writes a file",
+			"-c": "curl -c writes a cookie file", "--cookie-jar": "curl --cookie-jar writes a file",
+			"--trace": "curl --trace writes a file", "--trace-ascii": "curl --trace-ascii writes a file",
+			"--libcurl": "curl --libcurl writes a file",
+			"-T":        "curl -T uploads a local file", "--upload-file": "curl --upload-file uploads a local file",
+		},
+	}
+})
 
-var wgetSpec = &flagSpec{
-	shortVal: "OoPaeiDUTtwQ",
-	longVal:  []string{"output-document", "output-file", "directory-prefix", "append-output", "execute", "input-file", "user-agent", "tries", "timeout", "wait", "quota", "post-file", "body-file"},
-	danger: map[string]string{
-		"-O": "wget -O writes a file", "--output-document": "wget --output-document writes a file",
-		"-o": "wget -o writes a file", "--output-file": "wget --output-file writes a file",
-		"-e": "wget -e runs wgetrc commands", "--execute": "wget --execute runs wgetrc commands",
-		"--post-file": "wget --post-file uploads a local file", "--body-file": "wget --body-file uploads a local file",
-	},
-}
+var wgetSpec = sync.OnceValue(func() *flagSpec {
+	return &flagSpec{
+		shortVal: "OoPaeiDUTtwQ",
+		longVal:  []string{"output-document", "output-file", "directory-prefix", "append-output", "execute", "input-file", "user-agent", "tries", "timeout", "wait", "quota", "post-file", "body-file"},
+		danger: map[string]string{
+			"-O": "wget -O writes a file", "--output-document": "wget --output-document writes a file",
+			"-o": "wget -o writes a file", "--output-file": "wget --output-file writes a file",
+			"-e": "wget -e runs wgetrc commands", "--execute": "wget --execute runs wgetrc commands",
+			"--post-file": "wget --post-file uploads a local file", "--body-file": "wget --body-file uploads a local file",
+		},
+	}
+})
 
 func ruffGuard(args []string) string {
 	for _, a := range args {

@@ -2,6 +2,7 @@ package policy
 
 import (
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
@@ -190,7 +191,7 @@ func (a *analysis) unwrap(args []string, depth int, afterWrapper bool) {
 			a.layers = append(a.layers, g)
 		}
 		name := layer[0]
-		if shells[name] || name == "cmd" || name == "powershell" || name == "pwsh" || name == "su" || name == "runuser" {
+		if shells()[name] || name == "cmd" || name == "powershell" || name == "pwsh" || name == "su" || name == "runuser" {
 			a.shellBody(name, args, depth)
 			return
 		}
@@ -200,7 +201,7 @@ func (a *analysis) unwrap(args []string, depth int, afterWrapper bool) {
 		case "fd", "fdfind":
 			a.fdExec(args, depth)
 		}
-		w, ok := wrappers[name]
+		w, ok := wrappers()[name]
 		if !ok {
 			a.cmds = append(a.cmds, command{args: layer})
 			return
@@ -245,10 +246,12 @@ func canonLayer(args []string) []string {
 	return l
 }
 
-var shells = map[string]bool{
-	"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "mksh": true, "ash": true,
-	"fish": true, "csh": true, "tcsh": true, "yash": true, "posh": true, "rbash": true,
-}
+var shells = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "mksh": true, "ash": true,
+		"fish": true, "csh": true, "tcsh": true, "yash": true, "posh": true, "rbash": true,
+	}
+})
 
 // shellBody handles sh -c BODY (and -lc, -ec clusters), cmd /c, powershell
 // -Command and su -c: the body is parsed and every segment of it judged.
@@ -510,219 +513,223 @@ func longs(names ...string) map[string]bool {
 }
 
 // wrappers are the exec wrappers unwrapped for the broad view.
-var wrappers = map[string]func([]string) wrapResult{
-	"timeout": simpleWrapper(optSpec{shortVal: "ks", longVal: longs("kill-after", "signal"), operands: 1}),
-	"time":    simpleWrapper(optSpec{shortVal: "fo", longVal: longs("format", "output")}),
-	"nice":    simpleWrapper(optSpec{shortVal: "n", longVal: longs("adjustment")}),
-	"nohup":   simpleWrapper(optSpec{}),
-	"stdbuf":  simpleWrapper(optSpec{shortVal: "ioe", longVal: longs("input", "output", "error")}),
-	"setsid":  simpleWrapper(optSpec{}),
-	"pkexec":  simpleWrapper(optSpec{longVal: longs("user")}),
-	"busybox": simpleWrapper(optSpec{}),
-	"ionice": func(args []string) wrapResult {
-		i, opts := scanOpts(args, optSpec{shortVal: "cnp", longVal: longs("class", "classdata", "pid", "pgid", "uid")})
-		if _, ok := has(opts, "p", "pid", "P", "pgid", "u", "uid"); ok || i >= len(args) {
-			return wrapResult{}
-		}
-		return wrapResult{cmd: args[i:]}
-	},
-	"env": func(args []string) wrapResult {
-		var r wrapResult
-		i, opts := scanOpts(args, optSpec{shortVal: "uCS", longVal: longs("unset", "chdir", "split-string")})
-		var split []string
-		for _, o := range opts {
-			if o.name == "S" || o.name == "split-string" {
-				c, err := engine.ParseDialect(o.val, engine.POSIX)
-				if err != nil || len(c.Segments()) != 1 || len(c.Segments()[0].Redirects) > 0 {
-					s := o.val
-					r.shellBody = &s
-					return r
-				}
-				seg := c.Segments()[0]
-				for _, as := range seg.Assigns {
-					r.envs = append(r.envs, as.Name)
-				}
-				split = append(split, seg.Args...)
+var wrappers = sync.OnceValue(func() map[string]func([]string) wrapResult {
+	return map[string]func([]string) wrapResult{
+		"timeout": simpleWrapper(optSpec{shortVal: "ks", longVal: longs("kill-after", "signal"), operands: 1}),
+		"time":    simpleWrapper(optSpec{shortVal: "fo", longVal: longs("format", "output")}),
+		"nice":    simpleWrapper(optSpec{shortVal: "n", longVal: longs("adjustment")}),
+		"nohup":   simpleWrapper(optSpec{}),
+		"stdbuf":  simpleWrapper(optSpec{shortVal: "ioe", longVal: longs("input", "output", "error")}),
+		"setsid":  simpleWrapper(optSpec{}),
+		"pkexec":  simpleWrapper(optSpec{longVal: longs("user")}),
+		"busybox": simpleWrapper(optSpec{}),
+		"ionice": func(args []string) wrapResult {
+			i, opts := scanOpts(args, optSpec{shortVal: "cnp", longVal: longs("class", "classdata", "pid", "pgid", "uid")})
+			if _, ok := has(opts, "p", "pid", "P", "pgid", "u", "uid"); ok || i >= len(args) {
+				return wrapResult{}
 			}
-		}
-		rest := append(split, args[i:]...)
-		j := 0
-		for j < len(rest) && rest[j] == "-" {
-			j++ // a lone "-" is -i
-		}
-		for j < len(rest) && isAssignWord(rest[j]) {
-			r.envs = append(r.envs, rest[j][:strings.IndexByte(rest[j], '=')])
-			j++
-		}
-		if j < len(rest) {
-			r.cmd = rest[j:]
-		}
-		return r
-	},
-	"sudo": func(args []string) wrapResult {
-		var r wrapResult
-		i, opts := scanOpts(args, optSpec{shortVal: "CDgprRtTUu", longVal: longs("user", "group", "close-from", "chdir", "prompt", "role", "type", "command-timeout", "other-user", "host", "chroot")})
-		if _, ok := has(opts, "e", "edit"); ok {
-			r.ask = "sudo -e edits files as another user"
-			return r
-		}
-		for i < len(args) && isAssignWord(args[i]) {
-			r.envs = append(r.envs, args[i][:strings.IndexByte(args[i], '=')])
-			i++
-		}
-		if _, ok := has(opts, "s", "i", "shell", "login"); ok {
-			r.shell = true
-			return r
-		}
-		if i < len(args) {
-			r.cmd = args[i:]
-		}
-		return r
-	},
-	"doas": func(args []string) wrapResult {
-		i, opts := scanOpts(args, optSpec{shortVal: "uC"})
-		if _, ok := has(opts, "s"); ok {
-			return wrapResult{shell: true}
-		}
-		if i >= len(args) {
-			return wrapResult{}
-		}
-		return wrapResult{cmd: args[i:]}
-	},
-	"xargs": func(args []string) wrapResult {
-		i, _ := scanOpts(args, optSpec{shortVal: "adEILnPs", shortOpt: "eil",
-			longVal: longs("arg-file", "delimiter", "max-args", "max-procs", "max-chars", "process-slot-var")})
-		if i >= len(args) {
-			return wrapResult{cmd: []string{"echo"}}
-		}
-		return wrapResult{cmd: args[i:]}
-	},
-	"watch": func(args []string) wrapResult {
-		i, opts := scanOpts(args, optSpec{shortVal: "nq", shortOpt: "d", longVal: longs("interval", "equexit")})
-		if i >= len(args) {
-			return wrapResult{}
-		}
-		if _, ok := has(opts, "x", "exec"); ok {
 			return wrapResult{cmd: args[i:]}
-		}
-		body := strings.Join(args[i:], " ")
-		return wrapResult{shellBody: &body}
-	},
-	"flock": func(args []string) wrapResult {
-		i, opts := scanOpts(args, optSpec{shortVal: "wEc", longVal: longs("timeout", "wait", "conflict-exit-code", "command"), operands: 1})
-		if body, ok := has(opts, "c", "command"); ok {
+		},
+		"env": func(args []string) wrapResult {
+			var r wrapResult
+			i, opts := scanOpts(args, optSpec{shortVal: "uCS", longVal: longs("unset", "chdir", "split-string")})
+			var split []string
+			for _, o := range opts {
+				if o.name == "S" || o.name == "split-string" {
+					c, err := engine.ParseDialect(o.val, engine.POSIX)
+					if err != nil || len(c.Segments()) != 1 || len(c.Segments()[0].Redirects) > 0 {
+						s := o.val
+						r.shellBody = &s
+						return r
+					}
+					seg := c.Segments()[0]
+					for _, as := range seg.Assigns {
+						r.envs = append(r.envs, as.Name)
+					}
+					split = append(split, seg.Args...)
+				}
+			}
+			rest := append(split, args[i:]...)
+			j := 0
+			for j < len(rest) && rest[j] == "-" {
+				j++ // a lone "-" is -i
+			}
+			for j < len(rest) && isAssignWord(rest[j]) {
+				r.envs = append(r.envs, rest[j][:strings.IndexByte(rest[j], '=')])
+				j++
+			}
+			if j < len(rest) {
+				r.cmd = rest[j:]
+			}
+			return r
+		},
+		"sudo": func(args []string) wrapResult {
+			var r wrapResult
+			i, opts := scanOpts(args, optSpec{shortVal: "CDgprRtTUu", longVal: longs("user", "group", "close-from", "chdir", "prompt", "role", "type", "command-timeout", "other-user", "host", "chroot")})
+			if _, ok := has(opts, "e", "edit"); ok {
+				r.ask = "sudo -e edits files as another user"
+				return r
+			}
+			for i < len(args) && isAssignWord(args[i]) {
+				r.envs = append(r.envs, args[i][:strings.IndexByte(args[i], '=')])
+				i++
+			}
+			if _, ok := has(opts, "s", "i", "shell", "login"); ok {
+				r.shell = true
+				return r
+			}
+			if i < len(args) {
+				r.cmd = args[i:]
+			}
+			return r
+		},
+		"doas": func(args []string) wrapResult {
+			i, opts := scanOpts(args, optSpec{shortVal: "uC"})
+			if _, ok := has(opts, "s"); ok {
+				return wrapResult{shell: true}
+			}
+			if i >= len(args) {
+				return wrapResult{}
+			}
+			return wrapResult{cmd: args[i:]}
+		},
+		"xargs": func(args []string) wrapResult {
+			i, _ := scanOpts(args, optSpec{shortVal: "adEILnPs", shortOpt: "eil",
+				longVal: longs("arg-file", "delimiter", "max-args", "max-procs", "max-chars", "process-slot-var")})
+			if i >= len(args) {
+				return wrapResult{cmd: []string{"echo"}}
+			}
+			return wrapResult{cmd: args[i:]}
+		},
+		"watch": func(args []string) wrapResult {
+			i, opts := scanOpts(args, optSpec{shortVal: "nq", shortOpt: "d", longVal: longs("interval", "equexit")})
+			if i >= len(args) {
+				return wrapResult{}
+			}
+			if _, ok := has(opts, "x", "exec"); ok {
+				return wrapResult{cmd: args[i:]}
+			}
+			body := strings.Join(args[i:], " ")
 			return wrapResult{shellBody: &body}
-		}
-		// Options may also follow the lock file: flock FILE -c CMD.
-		if i < len(args) && strings.HasPrefix(args[i], "-") {
-			j, more := scanOpts(append([]string{"flock"}, args[i:]...), optSpec{shortVal: "wEc", longVal: longs("timeout", "wait", "conflict-exit-code", "command")})
-			if body, ok := has(more, "c", "command"); ok {
+		},
+		"flock": func(args []string) wrapResult {
+			i, opts := scanOpts(args, optSpec{shortVal: "wEc", longVal: longs("timeout", "wait", "conflict-exit-code", "command"), operands: 1})
+			if body, ok := has(opts, "c", "command"); ok {
 				return wrapResult{shellBody: &body}
 			}
-			i += j - 1
-		}
-		if i >= len(args) {
-			return wrapResult{}
-		}
-		return wrapResult{cmd: args[i:]}
-	},
-	"taskset": func(args []string) wrapResult {
-		i, opts := scanOpts(args, optSpec{operands: 1})
-		if _, ok := has(opts, "p", "pid"); ok || i >= len(args) {
-			return wrapResult{}
-		}
-		return wrapResult{cmd: args[i:]}
-	},
-	"strace":       simpleWrapper(optSpec{shortVal: "abeEIoOpPsSuUX", longVal: longs("output", "trace", "signal", "status", "user", "attach", "string-limit")}),
-	"ltrace":       simpleWrapper(optSpec{shortVal: "aAeEfFlnopsSuwD", longVal: longs("output", "library", "align", "indent", "user")}),
-	"valgrind":     simpleWrapper(optSpec{}),
-	"fakeroot":     simpleWrapper(optSpec{shortVal: "lsi", longVal: longs("lib", "faked")}),
-	"firejail":     simpleWrapper(optSpec{}),
-	"proxychains":  simpleWrapper(optSpec{shortVal: "f"}),
-	"proxychains4": simpleWrapper(optSpec{shortVal: "f"}),
-	"torsocks":     simpleWrapper(optSpec{shortVal: "upaP", longVal: longs("user", "pass", "address", "port")}),
-	"unbuffer":     simpleWrapper(optSpec{}),
-	"caffeinate":   simpleWrapper(optSpec{shortVal: "tw"}),
-	"nocache":      simpleWrapper(optSpec{}),
-	"catchsegv":    simpleWrapper(optSpec{}),
-	"entr":         simpleWrapper(optSpec{}),
-	"chroot":       simpleWrapper(optSpec{longVal: longs("userspec", "groups"), operands: 1}),
-	"unshare":      simpleWrapper(optSpec{shortVal: "SGRw", longVal: longs("setuid", "setgid", "root", "wd", "map-user", "map-group")}),
-	"nsenter":      simpleWrapper(optSpec{shortVal: "tSGrw", longVal: longs("target", "setuid", "setgid")}),
-	"systemd-run":  simpleWrapper(optSpec{shortVal: "pEu", longVal: longs("unit", "property", "setenv", "uid", "gid", "working-directory", "description", "slice")}),
-	"sg": func(args []string) wrapResult {
-		if len(args) < 3 {
-			return wrapResult{shell: true}
-		}
-		rest := args[2:]
-		if rest[0] == "-c" && len(rest) > 1 {
-			rest = rest[1:]
-		}
-		body := strings.Join(rest, " ")
-		return wrapResult{shellBody: &body}
-	},
-	"script": func(args []string) wrapResult {
-		_, opts := scanOpts(args, optSpec{shortVal: "cEIOTBmt", longVal: longs("command", "echo", "log-in", "log-out", "log-timing", "logging-format")})
-		if body, ok := has(opts, "c", "command"); ok {
-			return wrapResult{shellBody: &body}
-		}
-		return wrapResult{shell: true}
-	},
-	"parallel": func(args []string) wrapResult {
-		i, _ := scanOpts(args, optSpec{shortVal: "jSaIdEnNPL", longVal: longs("jobs", "sshlogin", "arg-file", "delimiter", "max-args", "joblog", "results")})
-		end := len(args)
-		for k := i; k < len(args); k++ {
-			if strings.HasPrefix(args[k], ":::") || args[k] == "::::" {
-				end = k
-				break
+			// Options may also follow the lock file: flock FILE -c CMD.
+			if i < len(args) && strings.HasPrefix(args[i], "-") {
+				j, more := scanOpts(append([]string{"flock"}, args[i:]...), optSpec{shortVal: "wEc", longVal: longs("timeout", "wait", "conflict-exit-code", "command")})
+				if body, ok := has(more, "c", "command"); ok {
+					return wrapResult{shellBody: &body}
+				}
+				i += j - 1
 			}
-		}
-		if i >= end {
+			if i >= len(args) {
+				return wrapResult{}
+			}
+			return wrapResult{cmd: args[i:]}
+		},
+		"taskset": func(args []string) wrapResult {
+			i, opts := scanOpts(args, optSpec{operands: 1})
+			if _, ok := has(opts, "p", "pid"); ok || i >= len(args) {
+				return wrapResult{}
+			}
+			return wrapResult{cmd: args[i:]}
+		},
+		"strace":       simpleWrapper(optSpec{shortVal: "abeEIoOpPsSuUX", longVal: longs("output", "trace", "signal", "status", "user", "attach", "string-limit")}),
+		"ltrace":       simpleWrapper(optSpec{shortVal: "aAeEfFlnopsSuwD", longVal: longs("output", "library", "align", "indent", "user")}),
+		"valgrind":     simpleWrapper(optSpec{}),
+		"fakeroot":     simpleWrapper(optSpec{shortVal: "lsi", longVal: longs("lib", "faked")}),
+		"firejail":     simpleWrapper(optSpec{}),
+		"proxychains":  simpleWrapper(optSpec{shortVal: "f"}),
+		"proxychains4": simpleWrapper(optSpec{shortVal: "f"}),
+		"torsocks":     simpleWrapper(optSpec{shortVal: "upaP", longVal: longs("user", "pass", "address", "port")}),
+		"unbuffer":     simpleWrapper(optSpec{}),
+		"caffeinate":   simpleWrapper(optSpec{shortVal: "tw"}),
+		"nocache":      simpleWrapper(optSpec{}),
+		"catchsegv":    simpleWrapper(optSpec{}),
+		"entr":         simpleWrapper(optSpec{}),
+		"chroot":       simpleWrapper(optSpec{longVal: longs("userspec", "groups"), operands: 1}),
+		"unshare":      simpleWrapper(optSpec{shortVal: "SGRw", longVal: longs("setuid", "setgid", "root", "wd", "map-user", "map-group")}),
+		"nsenter":      simpleWrapper(optSpec{shortVal: "tSGrw", longVal: longs("target", "setuid", "setgid")}),
+		"systemd-run":  simpleWrapper(optSpec{shortVal: "pEu", longVal: longs("unit", "property", "setenv", "uid", "gid", "working-directory", "description", "slice")}),
+		"sg": func(args []string) wrapResult {
+			if len(args) < 3 {
+				return wrapResult{shell: true}
+			}
+			rest := args[2:]
+			if rest[0] == "-c" && len(rest) > 1 {
+				rest = rest[1:]
+			}
+			body := strings.Join(rest, " ")
+			return wrapResult{shellBody: &body}
+		},
+		"script": func(args []string) wrapResult {
+			_, opts := scanOpts(args, optSpec{shortVal: "cEIOTBmt", longVal: longs("command", "echo", "log-in", "log-out", "log-timing", "logging-format")})
+			if body, ok := has(opts, "c", "command"); ok {
+				return wrapResult{shellBody: &body}
+			}
 			return wrapResult{shell: true}
-		}
-		body := strings.Join(args[i:end], " ")
-		return wrapResult{shellBody: &body}
-	},
-	"start": func(args []string) wrapResult {
-		i := 1
-		for i < len(args) && strings.HasPrefix(args[i], "/") {
-			i++
-		}
-		if i >= len(args) {
-			return wrapResult{}
-		}
-		return wrapResult{cmd: args[i:]}
-	},
-	"chrt": func(args []string) wrapResult {
-		i, opts := scanOpts(args, optSpec{shortVal: "TPD", longVal: longs("sched-runtime", "sched-period", "sched-deadline"), operands: 1})
-		if _, ok := has(opts, "p", "pid", "m", "max"); ok || i >= len(args) {
-			return wrapResult{}
-		}
-		return wrapResult{cmd: args[i:]}
-	},
-}
+		},
+		"parallel": func(args []string) wrapResult {
+			i, _ := scanOpts(args, optSpec{shortVal: "jSaIdEnNPL", longVal: longs("jobs", "sshlogin", "arg-file", "delimiter", "max-args", "joblog", "results")})
+			end := len(args)
+			for k := i; k < len(args); k++ {
+				if strings.HasPrefix(args[k], ":::") || args[k] == "::::" {
+					end = k
+					break
+				}
+			}
+			if i >= end {
+				return wrapResult{shell: true}
+			}
+			body := strings.Join(args[i:end], " ")
+			return wrapResult{shellBody: &body}
+		},
+		"start": func(args []string) wrapResult {
+			i := 1
+			for i < len(args) && strings.HasPrefix(args[i], "/") {
+				i++
+			}
+			if i >= len(args) {
+				return wrapResult{}
+			}
+			return wrapResult{cmd: args[i:]}
+		},
+		"chrt": func(args []string) wrapResult {
+			i, opts := scanOpts(args, optSpec{shortVal: "TPD", longVal: longs("sched-runtime", "sched-period", "sched-deadline"), operands: 1})
+			if _, ok := has(opts, "p", "pid", "m", "max"); ok || i >= len(args) {
+				return wrapResult{}
+			}
+			return wrapResult{cmd: args[i:]}
+		},
+	}
+})
 
 // narrowWrappers are the only wrappers stripped for the allow view.
-var narrowWrappers = map[string]optSpec{
-	"timeout": {shortVal: "ks", longVal: longs("kill-after", "signal"), operands: 1},
-	"time":    {shortVal: "fo", longVal: longs("format", "output")},
-	"nice":    {shortVal: "n", longVal: longs("adjustment")},
-	"nohup":   {},
-	"stdbuf":  {shortVal: "ioe", longVal: longs("input", "output", "error")},
-}
+var narrowWrappers = sync.OnceValue(func() map[string]optSpec {
+	return map[string]optSpec{
+		"timeout": {shortVal: "ks", longVal: longs("kill-after", "signal"), operands: 1},
+		"time":    {shortVal: "fo", longVal: longs("format", "output")},
+		"nice":    {shortVal: "n", longVal: longs("adjustment")},
+		"nohup":   {},
+		"stdbuf":  {shortVal: "ioe", longVal: longs("input", "output", "error")},
+	}
+})
 
 // narrowView is the allow view: safe assignments stripped (any other one
 // disqualifies it), then only timeout, time, nice, nohup and stdbuf with
 // their own options. A NAME=v word after a wrapper is the program.
 func narrowView(seg *engine.Segment) ([]string, string) {
 	for _, as := range seg.Assigns {
-		if !safeEnv[as.Name] {
+		if !safeEnv()[as.Name] {
 			return nil, "assignment " + as.Name + "= is not a safe variable, so only an exact rule spelling it out can allow this"
 		}
 	}
 	args := seg.Args
 	for n := 0; n < maxWrapDepth && len(args) > 0; n++ {
-		spec, ok := narrowWrappers[args[0]]
+		spec, ok := narrowWrappers()[args[0]]
 		if !ok {
 			break
 		}
@@ -737,33 +744,35 @@ func narrowView(seg *engine.Segment) ([]string, string) {
 
 // globalOpts lists, per tool, the global options that come before its
 // subcommand: true when the option takes a separate value.
-var globalOpts = map[string]map[string]bool{
-	"git": {"-c": true, "-C": true, "--git-dir": true, "--work-tree": true, "--namespace": true,
-		"--super-prefix": true, "--config-env": true, "--attr-source": true, "--exec-path": false,
-		"-p": false, "--paginate": false, "-P": false, "--no-pager": false, "--bare": false,
-		"--no-replace-objects": false, "--literal-pathspecs": false, "--glob-pathspecs": false,
-		"--noglob-pathspecs": false, "--icase-pathspecs": false, "--no-optional-locks": false,
-		"--no-advice": false, "--no-lazy-fetch": false},
-	"docker": {"-H": true, "--host": true, "-c": true, "--context": true, "--config": true,
-		"-l": true, "--log-level": true, "--tlscacert": true, "--tlscert": true, "--tlskey": true,
-		"-D": false, "--debug": false, "--tls": false, "--tlsverify": false},
-	"kubectl": {"-n": true, "--namespace": true, "--context": true, "--cluster": true, "--user": true,
-		"--kubeconfig": true, "-s": true, "--server": true, "--token": true, "--as": true,
-		"--as-group": true, "--request-timeout": true, "-v": true, "--insecure-skip-tls-verify": false},
-	"npm": {"-C": true, "--prefix": true, "-w": true, "--workspace": true, "--loglevel": true,
-		"--userconfig": true, "--registry": true, "-g": false, "--global": false, "-s": false,
-		"--silent": false, "-q": false, "--quiet": false, "-d": false, "--verbose": false,
-		"-y": false, "--yes": false},
-	"cargo": {"-C": true, "-Z": true, "--config": true, "--color": true, "-q": false, "-v": false,
-		"-vv": false, "--quiet": false, "--verbose": false, "--offline": false, "--frozen": false,
-		"--locked": false},
-	"go": {"-C": true},
-}
+var globalOpts = sync.OnceValue(func() map[string]map[string]bool {
+	return map[string]map[string]bool{
+		"git": {"-c": true, "-C": true, "--git-dir": true, "--work-tree": true, "--namespace": true,
+			"--super-prefix": true, "--config-env": true, "--attr-source": true, "--exec-path": false,
+			"-p": false, "--paginate": false, "-P": false, "--no-pager": false, "--bare": false,
+			"--no-replace-objects": false, "--literal-pathspecs": false, "--glob-pathspecs": false,
+			"--noglob-pathspecs": false, "--icase-pathspecs": false, "--no-optional-locks": false,
+			"--no-advice": false, "--no-lazy-fetch": false},
+		"docker": {"-H": true, "--host": true, "-c": true, "--context": true, "--config": true,
+			"-l": true, "--log-level": true, "--tlscacert": true, "--tlscert": true, "--tlskey": true,
+			"-D": false, "--debug": false, "--tls": false, "--tlsverify": false},
+		"kubectl": {"-n": true, "--namespace": true, "--context": true, "--cluster": true, "--user": true,
+			"--kubeconfig": true, "-s": true, "--server": true, "--token": true, "--as": true,
+			"--as-group": true, "--request-timeout": true, "-v": true, "--insecure-skip-tls-verify": false},
+		"npm": {"-C": true, "--prefix": true, "-w": true, "--workspace": true, "--loglevel": true,
+			"--userconfig": true, "--registry": true, "-g": false, "--global": false, "-s": false,
+			"--silent": false, "-q": false, "--quiet": false, "-d": false, "--verbose": false,
+			"-y": false, "--yes": false},
+		"cargo": {"-C": true, "-Z": true, "--config": true, "--color": true, "-q": false, "-v": false,
+			"-vv": false, "--quiet": false, "--verbose": false, "--offline": false, "--frozen": false,
+			"--locked": false},
+		"go": {"-C": true},
+	}
+})
 
 // skipGlobal returns layer without the tool's leading global options, or
 // nil when there were none.
 func skipGlobal(layer []string) []string {
-	spec, ok := globalOpts[layer[0]]
+	spec, ok := globalOpts()[layer[0]]
 	if !ok {
 		return nil
 	}

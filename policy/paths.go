@@ -168,34 +168,40 @@ func (e *pathEnv) inRoots(p string) bool {
 
 // sensitiveHome are paths under the home directory that hold credentials
 // or run code when a shell or tool starts.
-var sensitiveHome = map[string]string{
-	".ssh": "ssh keys and config", ".aws": "cloud credentials", ".gnupg": "gpg keys",
-	".config/gh": "GitHub credentials", ".netrc": "credentials", ".git-credentials": "credentials",
-	".docker": "registry credentials", ".kube": "cluster credentials", ".config/gcloud": "cloud credentials",
-	".azure": "cloud credentials", ".npmrc": "npm credentials and settings", ".pypirc": "credentials",
-	".gitconfig": "git configuration that can run programs", ".config/git": "git configuration that can run programs",
-	".config/fish": "shell start-up files",
-}
+var sensitiveHome = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		".ssh": "ssh keys and config", ".aws": "cloud credentials", ".gnupg": "gpg keys",
+		".config/gh": "GitHub credentials", ".netrc": "credentials", ".git-credentials": "credentials",
+		".docker": "registry credentials", ".kube": "cluster credentials", ".config/gcloud": "cloud credentials",
+		".azure": "cloud credentials", ".npmrc": "npm credentials and settings", ".pypirc": "credentials",
+		".gitconfig": "git configuration that can run programs", ".config/git": "git configuration that can run programs",
+		".config/fish": "shell start-up files",
+	}
+})
 
 // sensitiveNames are file names that are sensitive wherever they are.
-var sensitiveNames = map[string]string{
-	".bashrc": "a shell start-up file", ".bash_profile": "a shell start-up file", ".bash_login": "a shell start-up file",
-	".bash_logout": "a shell start-up file", ".profile": "a shell start-up file", ".zshrc": "a shell start-up file",
-	".zprofile": "a shell start-up file", ".zshenv": "a shell start-up file", ".zlogin": "a shell start-up file",
-	".zlogout": "a shell start-up file", ".inputrc": "a shell start-up file", ".cshrc": "a shell start-up file",
-	".tcshrc": "a shell start-up file", ".kshrc": "a shell start-up file", ".netrc": "credentials",
-	".git-credentials": "credentials", ".npmrc": "npm credentials and settings", ".env": "secrets",
-	".envrc": "a direnv script",
-}
+var sensitiveNames = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		".bashrc": "a shell start-up file", ".bash_profile": "a shell start-up file", ".bash_login": "a shell start-up file",
+		".bash_logout": "a shell start-up file", ".profile": "a shell start-up file", ".zshrc": "a shell start-up file",
+		".zprofile": "a shell start-up file", ".zshenv": "a shell start-up file", ".zlogin": "a shell start-up file",
+		".zlogout": "a shell start-up file", ".inputrc": "a shell start-up file", ".cshrc": "a shell start-up file",
+		".tcshrc": "a shell start-up file", ".kshrc": "a shell start-up file", ".netrc": "credentials",
+		".git-credentials": "credentials", ".npmrc": "npm credentials and settings", ".env": "secrets",
+		".envrc": "a direnv script",
+	}
+})
 
 // sensitiveDirs are directory names whose contents are sensitive anywhere:
 // agent and editor settings that grant permissions or run tasks.
-var sensitiveDirs = map[string]string{
-	".claude": "agent settings", ".codex": "agent settings", ".gemini": "agent settings",
-	".cursor": "agent settings", ".vscode": "editor settings that can run tasks",
-	".ssh": "ssh keys and config", ".aws": "cloud credentials", ".gnupg": "gpg keys",
-	".husky": "git hooks",
-}
+var sensitiveDirs = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		".claude": "agent settings", ".codex": "agent settings", ".gemini": "agent settings",
+		".cursor": "agent settings", ".vscode": "editor settings that can run tasks",
+		".ssh": "ssh keys and config", ".aws": "cloud credentials", ".gnupg": "gpg keys",
+		".husky": "git hooks",
+	}
+})
 
 // sensitive says why p (resolved) is sensitive, or "".
 func (e *pathEnv) sensitive(p string) string {
@@ -203,7 +209,7 @@ func (e *pathEnv) sensitive(p string) string {
 	fp := foldCase(filepath.ToSlash(p))
 	if e.homeSlash != "" && strings.HasPrefix(fp, e.homeSlash) {
 		rel := fp[len(e.homeSlash):]
-		for k, why := range sensitiveHome {
+		for k, why := range sensitiveHome() {
 			if strings.HasPrefix(rel, k) && (len(rel) == len(k) || rel[len(k)] == '/') {
 				return why
 			}
@@ -221,7 +227,7 @@ func (e *pathEnv) sensitive(p string) string {
 			continue
 		}
 		if part[0] == '.' {
-			if why, ok := sensitiveDirs[part]; ok {
+			if why, ok := sensitiveDirs()[part]; ok {
 				return why
 			}
 		}
@@ -230,7 +236,7 @@ func (e *pathEnv) sensitive(p string) string {
 		}
 		prev, base = part, part
 	}
-	if why, ok := sensitiveNames[base]; ok {
+	if why, ok := sensitiveNames()[base]; ok {
 		return why
 	}
 	if strings.HasPrefix(base, ".env.") {
@@ -353,32 +359,40 @@ func (e *pathEnv) dangerousRemoval(abs string) bool {
 
 // fileCommands are programs whose operands are paths: all of them for
 // most, all but the first (a mode or owner) for chmod, chown and chgrp.
-var fileCommands = map[string]bool{
-	"cp": true, "mv": true, "rm": true, "rmdir": true, "touch": true, "mkdir": true, "ln": true,
-	"tee": true, "install": true, "truncate": true, "shred": true, "unlink": true, "cat": true,
-	"head": true, "tail": true, "less": true, "more": true, "chmod": true, "chown": true, "chgrp": true,
-	"del": true, "erase": true, "rd": true, "copy": true, "move": true, "mklink": true,
-}
+var fileCommands = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"cp": true, "mv": true, "rm": true, "rmdir": true, "touch": true, "mkdir": true, "ln": true,
+		"tee": true, "install": true, "truncate": true, "shred": true, "unlink": true, "cat": true,
+		"head": true, "tail": true, "less": true, "more": true, "chmod": true, "chown": true, "chgrp": true,
+		"del": true, "erase": true, "rd": true, "copy": true, "move": true, "mklink": true,
+	}
+})
 
 // writeCommands change files.
-var writeCommands = map[string]bool{
-	"cp": true, "mv": true, "rm": true, "rmdir": true, "touch": true, "mkdir": true, "ln": true,
-	"tee": true, "install": true, "truncate": true, "shred": true, "unlink": true, "chmod": true,
-	"chown": true, "chgrp": true, "del": true, "erase": true, "rd": true, "copy": true, "move": true,
-	"mklink": true, "dd": true,
-}
+var writeCommands = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"cp": true, "mv": true, "rm": true, "rmdir": true, "touch": true, "mkdir": true, "ln": true,
+		"tee": true, "install": true, "truncate": true, "shred": true, "unlink": true, "chmod": true,
+		"chown": true, "chgrp": true, "del": true, "erase": true, "rd": true, "copy": true, "move": true,
+		"mklink": true, "dd": true,
+	}
+})
 
-var removeCommands = map[string]bool{"rm": true, "rmdir": true, "unlink": true, "shred": true, "del": true, "erase": true, "rd": true}
+var removeCommands = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"rm": true, "rmdir": true, "unlink": true, "shred": true, "del": true, "erase": true, "rd": true}
+})
 
 // patternCommands take a script or pattern as their first operand, unless
 // it is given with -e or -f.
-var patternCommands = map[string]bool{"sed": true, "gsed": true, "awk": true, "gawk": true, "mawk": true,
-	"nawk": true, "grep": true, "egrep": true, "fgrep": true, "rg": true, "jq": true}
+var patternCommands = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"sed": true, "gsed": true, "awk": true, "gawk": true, "mawk": true,
+		"nawk": true, "grep": true, "egrep": true, "fgrep": true, "rg": true, "jq": true}
+})
 
 // patternFirst reports a command whose first operand is a pattern, so it is
 // not judged as a path ("sed /x/d f").
 func patternFirst(args []string) bool {
-	if !patternCommands[args[0]] {
+	if !patternCommands()[args[0]] {
 		return false
 	}
 	for _, a := range args[1:] {
@@ -413,9 +427,9 @@ func isPathLike(a string) bool {
 // note per path and whether the command writes files.
 func (e *pathEnv) judgeArgs(cwd string, args []string) (notes []pathNote, writes bool) {
 	name := args[0]
-	fileCmd := fileCommands[name]
-	writes = writeCommands[name]
-	remove := removeCommands[name]
+	fileCmd := fileCommands()[name]
+	writes = writeCommands()[name]
+	remove := removeCommands()[name]
 	skipFirst := name == "chmod" || name == "chown" || name == "chgrp" || patternFirst(args)
 	operands := false
 	for _, a := range args[1:] {

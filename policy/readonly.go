@@ -1,27 +1,32 @@
 package policy
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // readOnly lists the commands the opt-in read-only mode allows without a
 // rule. git is left out on purpose: a repository's own configuration can
 // make git run programs (core.fsmonitor, core.pager, diff drivers).
-var readOnly = map[string]bool{
-	"ls": true, "cat": true, "head": true, "tail": true, "wc": true, "grep": true, "egrep": true,
-	"fgrep": true, "rg": true, "find": true, "sort": true, "uniq": true, "cut": true, "tr": true,
-	"diff": true, "cmp": true, "file": true, "stat": true, "du": true, "df": true, "pwd": true,
-	"echo": true, "true": true, "false": true, "which": true, "basename": true, "dirname": true,
-	"realpath": true, "readlink": true, "tree": true, "jq": true, "nl": true, "seq": true,
-	"whoami": true, "id": true, "uname": true, "date": true, "sha256sum": true, "sha1sum": true,
-	"md5sum": true, "sha512sum": true, "b2sum": true, "cksum": true, "od": true, "column": true,
-	"comm": true, "paste": true, "fold": true, "expand": true, "unexpand": true, "rev": true,
-	"tac": true, "sed": true, "printf": true,
-}
+var readOnly = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"ls": true, "cat": true, "head": true, "tail": true, "wc": true, "grep": true, "egrep": true,
+		"fgrep": true, "rg": true, "find": true, "sort": true, "uniq": true, "cut": true, "tr": true,
+		"diff": true, "cmp": true, "file": true, "stat": true, "du": true, "df": true, "pwd": true,
+		"echo": true, "true": true, "false": true, "which": true, "basename": true, "dirname": true,
+		"realpath": true, "readlink": true, "tree": true, "jq": true, "nl": true, "seq": true,
+		"whoami": true, "id": true, "uname": true, "date": true, "sha256sum": true, "sha1sum": true,
+		"md5sum": true, "sha512sum": true, "b2sum": true, "cksum": true, "od": true, "column": true,
+		"comm": true, "paste": true, "fold": true, "expand": true, "unexpand": true, "rev": true,
+		"tac": true, "sed": true, "printf": true,
+	}
+})
 
 // readOnlyReason says why args (the allow view) may run without a rule, or
 // returns "" when it may not. The dangerous-flag guard applies first.
 func readOnlyReason(args []string) (ok bool, why string) {
 	name := canonicalName(args[0])
-	if name != args[0] || !readOnly[name] {
+	if name != args[0] || !readOnly()[name] {
 		return false, ""
 	}
 	if g := guard(args); g != "" {

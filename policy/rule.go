@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/chainrun/chainrun/engine"
 )
@@ -138,7 +139,7 @@ func splitTool(t string) (body, tool string, ok bool) {
 	if i := strings.IndexByte(t, '('); i > 0 && strings.HasSuffix(t, ")") && isToolName(t[:i]) {
 		return strings.TrimSpace(t[i+1 : len(t)-1]), t[:i], true
 	}
-	if knownTools[t] {
+	if knownTools()[t] {
 		return "", t, true
 	}
 	return "", "", false
@@ -157,12 +158,14 @@ func isToolName(s string) bool {
 	return true
 }
 
-var knownTools = map[string]bool{
-	"Read": true, "Edit": true, "Write": true, "MultiEdit": true, "NotebookEdit": true,
-	"NotebookRead": true, "WebFetch": true, "WebSearch": true, "Glob": true, "Grep": true,
-	"LS": true, "Task": true, "TodoWrite": true, "Agent": true, "Skill": true, "KillShell": true,
-	"BashOutput": true, "SlashCommand": true, "ExitPlanMode": true,
-}
+var knownTools = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"Read": true, "Edit": true, "Write": true, "MultiEdit": true, "NotebookEdit": true,
+		"NotebookRead": true, "WebFetch": true, "WebSearch": true, "Glob": true, "Grep": true,
+		"LS": true, "Task": true, "TodoWrite": true, "Agent": true, "Skill": true, "KillShell": true,
+		"BashOutput": true, "SlashCommand": true, "ExitPlanMode": true,
+	}
+})
 
 // parseCommandRule classifies and tokenises the command text X of a rule.
 func parseCommandRule(r *Rule, body string) error {

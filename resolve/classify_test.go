@@ -60,7 +60,7 @@ func TestCmdBuiltins(t *testing.T) {
 		}
 	}
 	// Every refused name is a built-in.
-	for n := range cmdRefused {
+	for n := range cmdRefused() {
 		if !IsCmdBuiltin(n) {
 			t.Errorf("refused %q is not a built-in", n)
 		}
