@@ -9,6 +9,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -96,7 +97,7 @@ func TestSemantics(t *testing.T) {
 			if res.ExitCode != tt.exit {
 				t.Errorf("exit %d, want %d (stderr %q)", res.ExitCode, tt.exit, res.Stderr)
 			}
-			if tt.segs != nil && !equalInts(statuses(res), tt.segs) {
+			if tt.segs != nil && !slices.Equal(statuses(res), tt.segs) {
 				t.Errorf("segment statuses %v, want %v", statuses(res), tt.segs)
 			}
 		})
@@ -109,18 +110,6 @@ func mustWd(t *testing.T) string {
 		t.Fatal(err)
 	}
 	return wd
-}
-
-func equalInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func TestPipefail(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -66,7 +67,7 @@ func TestLoadMerges(t *testing.T) {
 		t.Error("the later file's readOnlyAutoAllow=false should win")
 	}
 	want := []string{filepath.Join(dir, "a"), filepath.Join(sub, "b"), "/abs"}
-	if !equalTokens(p.Roots, want) {
+	if !slices.Equal(p.Roots, want) {
 		t.Errorf("roots %q, want %q", p.Roots, want)
 	}
 	if p.Allow[0].Source != "user.json" || p.Allow[1].Source != "settings.json" {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/chainrun/chainrun/engine"
 )
@@ -366,7 +367,7 @@ func (p *Policy) exactFull(s *engine.Segment) *Rule {
 	}
 	for k := range p.Allow {
 		r := &p.Allow[k]
-		if r.Kind != Exact || len(r.Assigns) != len(s.Assigns) || !equalTokens(r.Tokens, s.Args) {
+		if r.Kind != Exact || len(r.Assigns) != len(s.Assigns) || !slices.Equal(r.Tokens, s.Args) {
 			continue
 		}
 		same := true
@@ -435,7 +436,7 @@ func matchBroad(r *Rule, a *analysis) bool {
 			return true
 		}
 	}
-	if r.Kind == Exact && len(r.Assigns) > 0 && equalTokens(r.Tokens, a.seg.Args) {
+	if r.Kind == Exact && len(r.Assigns) > 0 && slices.Equal(r.Tokens, a.seg.Args) {
 		return true
 	}
 	// The argv as written and the allow view are often the very slice the

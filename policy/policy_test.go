@@ -3,6 +3,7 @@ package policy
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -83,7 +84,7 @@ func TestAuthorizeDecisionShape(t *testing.T) {
 	if d.Segments[1].Segment != 1 || d.Segments[1].Verdict != engine.Ask {
 		t.Errorf("segment 1 %+v", d.Segments[1])
 	}
-	if !equalTokens(d.Suggestions, []string{"head:*", "git tag:*"}) {
+	if !slices.Equal(d.Suggestions, []string{"head:*", "git tag:*"}) {
 		t.Errorf("suggestions %q", d.Suggestions)
 	}
 	if _, err := p.Authorize(context.Background(), nil, ""); err == nil {

@@ -3,6 +3,7 @@ package policy
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 
@@ -290,9 +291,9 @@ func (r *Rule) matchArgs(argv []string, canon bool) bool {
 	case Any:
 		return true
 	case Exact:
-		return len(argv) == len(r.Tokens) && r.first(argv[0], canon) && equalTokens(argv[1:], r.Tokens[1:])
+		return len(argv) == len(r.Tokens) && r.first(argv[0], canon) && slices.Equal(argv[1:], r.Tokens[1:])
 	case Prefix:
-		return len(argv) >= len(r.Tokens) && r.first(argv[0], canon) && equalTokens(argv[1:len(r.Tokens)], r.Tokens[1:])
+		return len(argv) >= len(r.Tokens) && r.first(argv[0], canon) && slices.Equal(argv[1:len(r.Tokens)], r.Tokens[1:])
 	case Glob:
 		if len(r.Tokens) > 0 && !r.first(argv[0], canon) {
 			return false
@@ -318,18 +319,6 @@ func (r *Rule) first(a0 string, canon bool) bool {
 	return a0 == r.Tokens[0]
 }
 
-func equalTokens(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
 // matchFlagSet is the deny/ask hardening: a prefix rule whose tail is all
 // flags matches a segment that starts with the rule's verb and carries all
 // of its flags, in any order and clustering ("rm -rf:*" matches "rm -fr x").
@@ -337,7 +326,7 @@ func (r *Rule) matchFlagSet(argv []string, canon bool) bool {
 	if r.Kind != Prefix || r.flags == nil || len(argv) < len(r.verb) {
 		return false
 	}
-	if !r.first(argv[0], canon) || !equalTokens(argv[1:len(r.verb)], r.verb[1:]) {
+	if !r.first(argv[0], canon) || !slices.Equal(argv[1:len(r.verb)], r.verb[1:]) {
 		return false
 	}
 	have := map[string]bool{}

@@ -3,6 +3,7 @@ package policy
 import (
 	"context"
 	"errors"
+	"slices"
 	"testing"
 
 	"github.com/chainrun/chainrun/engine"
@@ -34,7 +35,7 @@ func TestParseRuleKinds(t *testing.T) {
 			t.Errorf("%q: ok=%v err=%v", tt.text, ok, err)
 			continue
 		}
-		if r.Kind != tt.kind || !equalTokens(r.Tokens, tt.tokens) || !equalTokens(r.Parts, tt.parts) {
+		if r.Kind != tt.kind || !slices.Equal(r.Tokens, tt.tokens) || !slices.Equal(r.Parts, tt.parts) {
 			t.Errorf("%q: got %v %q %q, want %v %q %q", tt.text, r.Kind, r.Tokens, r.Parts, tt.kind, tt.tokens, tt.parts)
 		}
 	}

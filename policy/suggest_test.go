@@ -2,6 +2,7 @@ package policy
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"github.com/chainrun/chainrun/engine"
@@ -97,7 +98,7 @@ func TestSuggestionsPerChain(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []string{"git tag:*", "make a:*", "make b:*", "cargo c:*", "go vet:*"}
-	if !equalTokens(d.Suggestions, want) {
+	if !slices.Equal(d.Suggestions, want) {
 		t.Errorf("suggestions %q, want %q (deduplicated, at most 5)", d.Suggestions, want)
 	}
 	// No suggestion for allowed, denied or path-asked segments.
