@@ -11,6 +11,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/redirect"
 )
 
@@ -18,11 +19,11 @@ import (
 // pipeline (so cd and exit affect the chain), in a goroutine writing to
 // its pipe when it is one stage of several (so they affect nothing after,
 // as in bash's subshell).
-func (r *runner) startBuiltin(st *stage, seg *Segment, in, out *os.File, env []string, inPipeline bool) {
+func (r *runner) startBuiltin(st *stage, seg *chain.Segment, in, out *os.File, env []string, inPipeline bool) {
 	files, opened, err := r.applyRedirects(seg, in, out)
 	if err != nil {
 		// bash's message goes to fd 2 as the earlier redirects left it.
-		r.failStage(st, seg, &SegmentError{Kind: KindRedirect, Segment: st.res.Index, Text: seg.Text, Err: err}, 1, nil)
+		r.failStage(st, seg, &SegmentError{Kind: chain.KindRedirect, Segment: st.res.Index, Text: seg.Text, Err: err}, 1, nil)
 		r.writeStderr(st, files[2], []byte("chainrun: "+err.Error()+"\n"))
 		closeAll(opened)
 		return
@@ -79,25 +80,25 @@ func (b builtinIO) fail(code int, msg string) int {
 
 // builtin runs seg's built-in and returns its status. Only when it is not
 // inside a pipeline may it change the chain (cd, exit).
-func (r *runner) builtin(seg *Segment, files []*os.File, env []string, inPipeline bool) int {
+func (r *runner) builtin(seg *chain.Segment, files []*os.File, env []string, inPipeline bool) int {
 	io := builtinIO{files}
 	var args []string
 	name := ""
 	if len(seg.Args) > 0 {
 		name, args = seg.Args[0], seg.Args[1:]
 	}
-	switch Builtin(name) {
-	case "", BuiltinTrue:
+	switch chain.Builtin(name) {
+	case "", chain.BuiltinTrue:
 		return 0
-	case BuiltinFalse:
+	case chain.BuiltinFalse:
 		return 1
-	case BuiltinEcho:
+	case chain.BuiltinEcho:
 		return io.write(1, echo(args, localeIsUTF8(env)))
-	case BuiltinPwd:
+	case chain.BuiltinPwd:
 		return r.pwd(io, args)
-	case BuiltinCd:
+	case chain.BuiltinCd:
 		return r.cd(io, args, env, inPipeline)
-	case BuiltinExit:
+	case chain.BuiltinExit:
 		code, exit := exitStatus(io, args, r.status)
 		if exit && !inPipeline {
 			r.exited = true

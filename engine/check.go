@@ -3,6 +3,8 @@ package engine
 import (
 	"os"
 	"path/filepath"
+
+	"github.com/chainrun/chainrun/chain"
 )
 
 // Check reports what Run would refuse that parsing cannot see, before
@@ -15,7 +17,7 @@ import (
 //
 // Programs are resolved as Run would, following literal cd arguments
 // through the chain, so a refusal names the segment and argument.
-func Check(c *Chain, opts Options) error {
+func Check(c *chain.Chain, opts Options) error {
 	if !checkResolves {
 		return nil
 	}
@@ -28,7 +30,7 @@ func Check(c *Chain, opts Options) error {
 		env = os.Environ()
 	}
 	for _, seg := range c.Segments() {
-		if seg.Builtin == BuiltinCd && len(seg.Args) > 1 {
+		if seg.Builtin == chain.BuiltinCd && len(seg.Args) > 1 {
 			if filepath.IsAbs(seg.Args[1]) {
 				dir = seg.Args[1]
 			} else {
@@ -44,7 +46,7 @@ func Check(c *Chain, opts Options) error {
 			segEnv = withAssigns(env, seg.Assigns)
 		}
 		if err := checkSegment(seg, dir, segEnv); err != nil {
-			return &SegmentError{Kind: KindUnsupported, Segment: seg.Index, Text: seg.Text, Err: err}
+			return &SegmentError{Kind: chain.KindUnsupported, Segment: seg.Index, Text: seg.Text, Err: err}
 		}
 	}
 	return nil

@@ -5,6 +5,7 @@ package engine
 import (
 	"fmt"
 
+	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/resolve"
 	"github.com/chainrun/chainrun/winproc"
 )
@@ -13,7 +14,7 @@ import (
 // cmd.exe will read its arguments.
 const checkResolves = true
 
-func checkSegment(seg *Segment, dir string, env []string) error {
+func checkSegment(seg *chain.Segment, dir string, env []string) error {
 	t, err := resolve.Find(seg.Args[0], dir, env)
 	if err != nil {
 		return nil // not found or not executable: Run reports it at the segment

@@ -2,6 +2,8 @@
 
 package engine
 
+import "github.com/chainrun/chainrun/chain"
+
 // killUpstreamOnDownstreamExit: on POSIX a writer whose reader is gone gets
 // SIGPIPE, so upstream stages end by themselves.
 const killUpstreamOnDownstreamExit = false
@@ -10,7 +12,7 @@ const killUpstreamOnDownstreamExit = false
 // shell, so Check has nothing to resolve.
 const checkResolves = false
 
-func checkSegment(*Segment, string, []string) error { return nil }
+func checkSegment(*chain.Segment, string, []string) error { return nil }
 
 // envKeyEqual compares environment keys as POSIX does, exactly.
 func envKeyEqual(a, b string) bool { return a == b }

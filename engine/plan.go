@@ -1,20 +1,24 @@
 package engine
 
-import "errors"
+import (
+	"errors"
+
+	"github.com/chainrun/chainrun/chain"
+)
 
 // Plan is the explain view of a chain: what would run, and why not if
 // nothing would. It is the object `chainrun --explain --json` prints.
 type Plan struct {
 	Segments []PlanSegment `json:"segments"`
 	// Ops holds the operator between each pair of consecutive segments.
-	Ops      []Op       `json:"ops"`
-	Warnings []Warning  `json:"warnings"`
-	Error    *PlanError `json:"error"`
+	Ops      []chain.Op      `json:"ops"`
+	Warnings []chain.Warning `json:"warnings"`
+	Error    *PlanError      `json:"error"`
 
 	// Decision, Reasons and Suggestions are filled in when a policy judged
 	// the chain; they stay out of the JSON otherwise.
-	Decision Verdict           `json:"decision,omitempty"`
-	Reasons  []SegmentDecision `json:"reasons,omitempty"`
+	Decision chain.Verdict           `json:"decision,omitempty"`
+	Reasons  []chain.SegmentDecision `json:"reasons,omitempty"`
 	// ChainReasons are reasons that concern the chain as a whole (more
 	// than 50 segments, cd combined with git or a write, …).
 	ChainReasons []string `json:"chain_reasons,omitempty"`
@@ -25,27 +29,27 @@ type Plan struct {
 type PlanSegment struct {
 	Argv      []string          `json:"argv"`
 	Env       map[string]string `json:"env"`
-	Redirects []Redirect        `json:"redirects"`
+	Redirects []chain.Redirect  `json:"redirects"`
 	Builtin   bool              `json:"builtin"`
-	Span      Span              `json:"span"`
+	Span      chain.Span        `json:"span"`
 }
 
 // PlanError is a refusal or a denial as the plan shows it.
 type PlanError struct {
-	Kind    Kind   `json:"kind"`
-	Message string `json:"message"`
+	Kind    chain.ErrorKind `json:"kind"`
+	Message string          `json:"message"`
 	// Offset is the byte offset of a refusal; absent for other errors.
 	Offset *int `json:"offset,omitempty"`
 }
 
 // NewPlan builds the plan of a parsed chain, or of a parse failure (c nil).
-func NewPlan(c *Chain, err error) *Plan {
-	p := &Plan{Segments: []PlanSegment{}, Ops: []Op{}, Warnings: []Warning{}}
+func NewPlan(c *chain.Chain, err error) *Plan {
+	p := &Plan{Segments: []PlanSegment{}, Ops: []chain.Op{}, Warnings: []chain.Warning{}}
 	if c != nil {
 		for _, s := range c.Segments() {
 			redirs := s.Redirects
 			if redirs == nil {
-				redirs = []Redirect{}
+				redirs = []chain.Redirect{}
 			}
 			p.Segments = append(p.Segments, PlanSegment{
 				Argv: s.Args, Env: s.Env(), Redirects: redirs,
@@ -67,8 +71,8 @@ func NewPlan(c *Chain, err error) *Plan {
 
 // NewPlanError renders any chainrun error for JSON output.
 func NewPlanError(err error) *PlanError {
-	pe := &PlanError{Kind: KindOf(err), Message: err.Error()}
-	var perr *ParseError
+	pe := &PlanError{Kind: chain.KindOf(err), Message: err.Error()}
+	var perr *chain.ParseError
 	if errors.As(err, &perr) {
 		off := perr.Offset
 		pe.Offset = &off
@@ -78,7 +82,7 @@ func NewPlanError(err error) *PlanError {
 }
 
 // Judge adds a policy decision to the plan.
-func (p *Plan) Judge(d *Decision) {
+func (p *Plan) Judge(d *chain.Decision) {
 	if d == nil {
 		return
 	}

@@ -4,6 +4,8 @@ import (
 	"io"
 	"os"
 	"time"
+
+	"github.com/chainrun/chainrun/chain"
 )
 
 // Options configure Run. The zero value runs in the current directory with
@@ -47,9 +49,9 @@ type Options struct {
 	Signals <-chan os.Signal
 
 	// Authorizer judges the chain before anything starts; nil allows all.
-	Authorizer Authorizer
+	Authorizer chain.Authorizer
 	// Approver settles ask verdicts; nil refuses them.
-	Approver Approver
+	Approver chain.Approver
 	// Auditor records the chain, its decision and its results.
 	Auditor Auditor
 }
@@ -107,7 +109,7 @@ type SegmentResult struct {
 	BytesOut int64 `json:"bytes_out"`
 	BytesErr int64 `json:"bytes_err"`
 	// Redirects are the segment's redirects as applied.
-	Redirects []Redirect `json:"redirects"`
+	Redirects []chain.Redirect `json:"redirects"`
 	// Warning notes a weaker guarantee the segment ran under: on Windows,
 	// a process the OS would not put in a job object, whose children a
 	// stop cannot reach.

@@ -13,6 +13,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/redirect"
 	"github.com/chainrun/chainrun/resolve"
 )
@@ -31,7 +32,7 @@ import (
 //
 // When Run returns, every process the chain started has ended, and no
 // goroutine or file of the run remains.
-func Run(ctx context.Context, c *Chain, opts Options) (*Result, error) {
+func Run(ctx context.Context, c *chain.Chain, opts Options) (*Result, error) {
 	dir, err := startDir(opts.Dir)
 	if err != nil {
 		return nil, err
@@ -64,7 +65,7 @@ func startDir(d string) (string, error) {
 
 // authorize applies the policy hooks: deny refuses, ask needs the
 // approver's yes.
-func authorize(ctx context.Context, c *Chain, dir string, opts Options, rec *AuditRecord) error {
+func authorize(ctx context.Context, c *chain.Chain, dir string, opts Options, rec *AuditRecord) error {
 	if opts.Authorizer == nil {
 		return nil
 	}
@@ -74,30 +75,30 @@ func authorize(ctx context.Context, c *Chain, dir string, opts Options, rec *Aud
 	}
 	rec.Decision = d
 	if d == nil {
-		return &DeniedError{Segment: -1, Reason: "no decision"}
+		return &chain.DeniedError{Segment: -1, Reason: "no decision"}
 	}
 	switch d.Verdict {
-	case Allow:
+	case chain.Allow:
 		return nil
-	case Ask:
+	case chain.Ask:
 		if opts.Approver == nil {
-			return deniedBy(c, d, Ask, "needs approval")
+			return deniedBy(c, d, chain.Ask, "needs approval")
 		}
 		ok, err := opts.Approver.Approve(ctx, c, d)
 		if err != nil {
 			return err
 		}
 		if !ok {
-			return deniedBy(c, d, Ask, "not approved")
+			return deniedBy(c, d, chain.Ask, "not approved")
 		}
 		return nil
 	}
-	return deniedBy(c, d, Deny, "")
+	return deniedBy(c, d, chain.Deny, "")
 }
 
 // deniedBy names the first segment with verdict v as the deciding one.
-func deniedBy(c *Chain, d *Decision, v Verdict, reason string) *DeniedError {
-	e := &DeniedError{Segment: -1, Reason: reason}
+func deniedBy(c *chain.Chain, d *chain.Decision, v chain.Verdict, reason string) *chain.DeniedError {
+	e := &chain.DeniedError{Segment: -1, Reason: reason}
 	segs := c.Segments()
 	for _, sd := range d.Segments {
 		if sd.Verdict != v {
@@ -121,7 +122,7 @@ func deniedBy(c *Chain, d *Decision, v Verdict, reason string) *DeniedError {
 // runner is the state of one Run.
 type runner struct {
 	ctx   context.Context
-	c     *Chain
+	c     *chain.Chain
 	opts  Options
 	dir   string   // the chain's current directory (logical, as bash's PWD)
 	env   []string // the chain's environment
@@ -162,7 +163,7 @@ type stage struct {
 	signaled bool
 }
 
-func newRunner(ctx context.Context, c *Chain, opts Options, dir string) *runner {
+func newRunner(ctx context.Context, c *chain.Chain, opts Options, dir string) *runner {
 	r := &runner{ctx: ctx, c: c, opts: opts, dir: dir, ttyFd: -1}
 	if opts.Env != nil {
 		r.env = opts.Env
@@ -214,9 +215,9 @@ func (r *runner) run() (res *Result, err error) {
 		run := true
 		if i > 0 {
 			switch r.c.Ops[i-1] {
-			case OpAnd:
+			case chain.OpAnd:
 				run = r.status == 0
-			case OpOr:
+			case chain.OpOr:
 				run = r.status != 0
 			}
 		}
@@ -277,9 +278,9 @@ func (r *runner) finishErr(start time.Time, err error) (*Result, error) {
 
 func timeoutError(d time.Duration) error {
 	if d > 0 {
-		return fmt.Errorf("chain %w after %v", ErrTimeout, d)
+		return fmt.Errorf("chain %w after %v", chain.ErrTimeout, d)
 	}
-	return fmt.Errorf("chain %w: context deadline exceeded", ErrTimeout)
+	return fmt.Errorf("chain %w: context deadline exceeded", chain.ErrTimeout)
 }
 
 // openStreams prepares the chain's stdin, stdout and stderr.
@@ -456,7 +457,7 @@ func signalStatus(sig os.Signal) int {
 
 // runPipeline runs one pipeline and returns its status. first is the
 // chain-wide index of its first segment.
-func (r *runner) runPipeline(p *Pipeline, first int) int {
+func (r *runner) runPipeline(p *chain.Pipeline, first int) int {
 	n := len(p.Segments)
 	if cap(r.stages) < n {
 		r.stages = make([]stage, n)
@@ -474,7 +475,7 @@ func (r *runner) runPipeline(p *Pipeline, first int) int {
 		if j < n-1 {
 			pr, w, err := stagePipe()
 			if err != nil {
-				r.failStage(st, seg, &SegmentError{Kind: KindInternal, Segment: st.res.Index, Text: seg.Text, Err: err}, 1, nil)
+				r.failStage(st, seg, &SegmentError{Kind: chain.KindInternal, Segment: st.res.Index, Text: seg.Text, Err: err}, 1, nil)
 			} else {
 				next, pw, out = pr, w, w
 			}
@@ -514,7 +515,7 @@ func (r *runner) runPipeline(p *Pipeline, first int) int {
 }
 
 // startStage starts one segment with stdin in and stdout out.
-func (r *runner) startStage(st *stage, seg *Segment, in, out *os.File, inPipeline bool, pgid *int) {
+func (r *runner) startStage(st *stage, seg *chain.Segment, in, out *os.File, inPipeline bool, pgid *int) {
 	res := st.res
 	res.Skipped = false
 	st.start = time.Now()
@@ -530,9 +531,9 @@ func (r *runner) startStage(st *stage, seg *Segment, in, out *os.File, inPipelin
 	// must not truncate its > target.
 	target, err := resolve.Find(seg.Args[0], r.dir, env)
 	if err != nil {
-		kind, code, msg := KindNotFound, 127, "command not found"
+		kind, code, msg := chain.KindNotFound, 127, "command not found"
 		if errors.Is(err, resolve.ErrNotExecutable) {
-			kind, code, msg = KindNotExecutable, 126, "Permission denied"
+			kind, code, msg = chain.KindNotExecutable, 126, "Permission denied"
 			if fi, e := os.Stat(filepath.Join(r.dir, seg.Args[0])); e == nil && fi.IsDir() {
 				msg = "Is a directory"
 			}
@@ -549,7 +550,7 @@ func (r *runner) startStage(st *stage, seg *Segment, in, out *os.File, inPipelin
 	files, opened, err := r.applyRedirects(seg, in, out)
 	if err != nil {
 		// bash's message goes to fd 2 as the earlier redirects left it.
-		r.failStage(st, seg, &SegmentError{Kind: KindRedirect, Segment: res.Index, Text: seg.Text, Err: err}, 1, nil)
+		r.failStage(st, seg, &SegmentError{Kind: chain.KindRedirect, Segment: res.Index, Text: seg.Text, Err: err}, 1, nil)
 		r.writeStderr(st, files[2], []byte("chainrun: "+err.Error()+"\n"))
 		closeAll(opened)
 		return
@@ -585,7 +586,7 @@ func (r *runner) startStage(st *stage, seg *Segment, in, out *os.File, inPipelin
 	r.mu.Unlock()
 	closeAll(opened)
 	if err != nil {
-		r.failStage(st, seg, &SegmentError{Kind: KindNotExecutable, Segment: res.Index, Text: seg.Text, Err: err}, 126,
+		r.failStage(st, seg, &SegmentError{Kind: chain.KindNotExecutable, Segment: res.Index, Text: seg.Text, Err: err}, 126,
 			[]byte("chainrun: "+seg.Args[0]+": "+describeExecError(err)+"\n"))
 	}
 }
@@ -599,17 +600,13 @@ func describeExecError(err error) string {
 }
 
 // applyRedirects builds the segment's fd table.
-func (r *runner) applyRedirects(seg *Segment, in, out *os.File) ([]*os.File, []*os.File, error) {
+func (r *runner) applyRedirects(seg *chain.Segment, in, out *os.File) ([]*os.File, []*os.File, error) {
 	files := []*os.File{in, out, r.errs.w}
 	if len(seg.Redirects) == 0 {
 		return files, nil, nil
 	}
-	rules := make([]redirect.Rule, len(seg.Redirects))
-	for i, rd := range seg.Redirects {
-		rules[i] = redirect.Rule{Fd: rd.Fd, Op: rd.Op, Target: rd.Target}
-	}
 	o := redirect.Opener{Dir: r.dir, Windows: runtime.GOOS == "windows"}
-	return o.Apply(files, rules)
+	return o.Apply(files, seg.Redirects)
 }
 
 // targets reports whether a stage writes to the captured streams.
@@ -630,15 +627,11 @@ func (r *runner) targets(files []*os.File) (toOut, toErr bool) {
 // without opening any of its file targets: a program that does not exist
 // must not truncate its > target. A message bound for a file goes to the
 // chain's stderr instead; one bound for the null device is dropped.
-func (r *runner) reportUnstarted(st *stage, seg *Segment, in, out *os.File, msg []byte) {
+func (r *runner) reportUnstarted(st *stage, seg *chain.Segment, in, out *os.File, msg []byte) {
 	f := r.errs.w
 	if len(seg.Redirects) > 0 {
-		rules := make([]redirect.Rule, len(seg.Redirects))
-		for i, rd := range seg.Redirects {
-			rules[i] = redirect.Rule{Fd: rd.Fd, Op: rd.Op, Target: rd.Target}
-		}
 		o := redirect.Opener{Dir: r.dir, Windows: runtime.GOOS == "windows"}
-		d := o.Where([]*os.File{in, out, r.errs.w}, rules, 2)
+		d := o.Where([]*os.File{in, out, r.errs.w}, seg.Redirects, 2)
 		switch {
 		case d.Null:
 			return
@@ -666,7 +659,7 @@ func (r *runner) writeStderr(st *stage, f *os.File, msg []byte) {
 
 // failStage records a segment that could not start; msg, if any, goes to
 // the chain's stderr as bash would print it.
-func (r *runner) failStage(st *stage, seg *Segment, err *SegmentError, code int, msg []byte) {
+func (r *runner) failStage(st *stage, seg *chain.Segment, err *SegmentError, code int, msg []byte) {
 	st.res.Skipped = false
 	st.res.ExitCode = code
 	st.res.Error = err.Error()
@@ -739,7 +732,7 @@ func (r *runner) waitStage(st *stage) {
 		st.proc.Close()
 		st.res.ExitCode, st.res.Signal, st.res.RawExitCode = ei.Code, ei.Signal, ei.Raw
 		if err != nil && st.res.Error == "" {
-			st.res.Error = (&SegmentError{Kind: KindInternal, Segment: st.res.Index, Text: "", Err: err}).Error()
+			st.res.Error = (&SegmentError{Kind: chain.KindInternal, Segment: st.res.Index, Text: "", Err: err}).Error()
 		}
 		st.res.Duration = end.Sub(st.start)
 		return
@@ -792,7 +785,7 @@ func closeAll(fs []*os.File) {
 }
 
 // withAssigns returns env with the segment's NAME=value words set.
-func withAssigns(env []string, as []Assign) []string {
+func withAssigns(env []string, as []chain.Assign) []string {
 	out := make([]string, 0, len(env)+len(as))
 outer:
 	for _, kv := range env {

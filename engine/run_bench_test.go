@@ -7,6 +7,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/chainrun/chainrun/chain"
 )
 
 // The benchmark chains; bench/compare.sh runs the same strings through
@@ -20,7 +22,7 @@ var (
 )
 
 func benchChain(b *testing.B, cmd string, opts Options, check func(*Result)) {
-	c, err := Parse(cmd)
+	c, err := chain.Parse(cmd)
 	if err != nil {
 		b.Fatal(err)
 	}

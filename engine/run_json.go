@@ -5,6 +5,8 @@ import (
 	"math"
 	"time"
 	"unicode/utf8"
+
+	"github.com/chainrun/chainrun/chain"
 )
 
 // MarshalJSON renders a result for agents: output as strings (decoded on
@@ -38,7 +40,7 @@ func (s SegmentResult) MarshalJSON() ([]byte, error) {
 		s.Args = []string{}
 	}
 	if s.Redirects == nil {
-		s.Redirects = []Redirect{}
+		s.Redirects = []chain.Redirect{}
 	}
 	return json.Marshal(struct {
 		plain

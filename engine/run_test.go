@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chainrun/chainrun/chain"
 )
 
 func run(t *testing.T, cmd string, opts Options) *Result {
@@ -256,7 +258,7 @@ func TestMaxOutput(t *testing.T) {
 func TestTimeout(t *testing.T) {
 	start := time.Now()
 	res, err := RunString(context.Background(), "sleep 10; echo never", Options{Timeout: 200 * time.Millisecond, Grace: 500 * time.Millisecond})
-	if !errors.Is(err, ErrTimeout) || KindOf(err) != KindTimeout {
+	if !errors.Is(err, chain.ErrTimeout) || chain.KindOf(err) != chain.KindTimeout {
 		t.Errorf("err %v", err)
 	}
 	if res == nil || !res.TimedOut || res.ExitCode != 124 {
@@ -298,15 +300,15 @@ func TestSignalsForwarded(t *testing.T) {
 }
 
 type fakeAuth struct {
-	v     Verdict
+	v     chain.Verdict
 	calls int
 }
 
-func (f *fakeAuth) Authorize(ctx context.Context, c *Chain, dir string) (*Decision, error) {
+func (f *fakeAuth) Authorize(ctx context.Context, c *chain.Chain, dir string) (*chain.Decision, error) {
 	f.calls++
-	d := &Decision{Verdict: f.v}
+	d := &chain.Decision{Verdict: f.v}
 	for _, s := range c.Segments() {
-		d.Segments = append(d.Segments, SegmentDecision{Segment: s.Index, Verdict: f.v, Rule: "r1", Reasons: []string{"because"}})
+		d.Segments = append(d.Segments, chain.SegmentDecision{Segment: s.Index, Verdict: f.v, Rule: "r1", Reasons: []string{"because"}})
 	}
 	return d, nil
 }
@@ -320,15 +322,15 @@ func TestPolicyHooks(t *testing.T) {
 	var recs []*AuditRecord
 	aud := auditFunc(func(r *AuditRecord) { recs = append(recs, r) })
 	for _, tc := range []struct {
-		v        Verdict
-		approver Approver
+		v        chain.Verdict
+		approver chain.Approver
 		ran      bool
 	}{
-		{Allow, nil, true},
-		{Deny, nil, false},
-		{Ask, nil, false},
-		{Ask, ApproverFunc(func(context.Context, *Chain, *Decision) (bool, error) { return false, nil }), false},
-		{Ask, ApproverFunc(func(context.Context, *Chain, *Decision) (bool, error) { return true, nil }), true},
+		{chain.Allow, nil, true},
+		{chain.Deny, nil, false},
+		{chain.Ask, nil, false},
+		{chain.Ask, chain.ApproverFunc(func(context.Context, *chain.Chain, *chain.Decision) (bool, error) { return false, nil }), false},
+		{chain.Ask, chain.ApproverFunc(func(context.Context, *chain.Chain, *chain.Decision) (bool, error) { return true, nil }), true},
 	} {
 		os.Remove(filepath.Join(dir, "f"))
 		res, err := RunString(context.Background(), "echo x > f", Options{Dir: dir, Authorizer: &fakeAuth{v: tc.v}, Approver: tc.approver, Auditor: aud})
@@ -336,11 +338,11 @@ func TestPolicyHooks(t *testing.T) {
 		if ran := statErr == nil; ran != tc.ran {
 			t.Errorf("%s: ran %v, want %v", tc.v, ran, tc.ran)
 		}
-		var de *DeniedError
+		var de *chain.DeniedError
 		if !tc.ran && (!errors.As(err, &de) || res != nil || de.Segment != 0 || de.Rule != "r1") {
 			t.Errorf("%s: err %v res %v", tc.v, err, res)
 		}
-		if tc.v == Ask && tc.approver == nil && !strings.Contains(err.Error(), "needs approval") {
+		if tc.v == chain.Ask && tc.approver == nil && !strings.Contains(err.Error(), "needs approval") {
 			t.Errorf("err %v", err)
 		}
 	}

@@ -3,7 +3,7 @@
 //
 // A Policy reads rules in the shape of Claude Code's settings files
 // ("Bash(git diff:*)", "Bash(npm run test*)", "Bash") and implements
-// engine.Authorizer: given a parsed chain it returns an engine.Decision
+// chain.Authorizer: given a parsed chain it returns an chain.Decision
 // with a verdict for every segment, the reasons (the rule that matched, the
 // guard that fired, the paths judged), chain-wide reasons and up to five
 // suggested rules. Deny beats ask beats allow, whatever the rules' order or

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chainrun/chainrun/engine"
+	"github.com/chainrun/chainrun/chain"
 )
 
 // fuzzDeny are the deny rules of the fuzz target, as (program, prefix
@@ -62,7 +62,7 @@ func FuzzNoDenyBypass(f *testing.F) {
 	dir := f.TempDir()
 	p.Home = dir
 	f.Fuzz(func(t *testing.T, src string) {
-		c, err := engine.ParseDialect(src, engine.POSIX)
+		c, err := chain.ParseDialect(src, chain.POSIX)
 		if err != nil {
 			return
 		}
@@ -75,12 +75,12 @@ func FuzzNoDenyBypass(f *testing.F) {
 		}
 		for i, s := range c.Segments() {
 			if oracleDenied(s.Args) {
-				if d.Verdict != engine.Deny || d.Segments[i].Verdict != engine.Deny {
+				if d.Verdict != chain.Deny || d.Segments[i].Verdict != chain.Deny {
 					t.Fatalf("%q: segment %d %q matches a deny rule but the chain got %s (segment %s: %q)",
 						src, i, s.Args, d.Verdict, d.Segments[i].Verdict, d.Segments[i].Reasons)
 				}
 			}
-			if d.Segments[i].Verdict == engine.Deny && d.Verdict != engine.Deny {
+			if d.Segments[i].Verdict == chain.Deny && d.Verdict != chain.Deny {
 				t.Fatalf("%q: a denied segment but the chain got %s", src, d.Verdict)
 			}
 		}
@@ -92,7 +92,7 @@ const benchChain = "git status && git log --oneline -5 | head -3 && go test ./..
 	"cat README.md | wc -l && npm run build && git diff --stat && echo done"
 
 func BenchmarkAuthorize10Segments(b *testing.B) {
-	c, err := engine.ParseDialect(benchChain, engine.POSIX)
+	c, err := chain.ParseDialect(benchChain, chain.POSIX)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -110,7 +110,7 @@ func BenchmarkAuthorize10Segments(b *testing.B) {
 	p.Home = dir
 	ctx := context.Background()
 	d, err := p.Authorize(ctx, c, dir)
-	if err != nil || d.Verdict != engine.Allow {
+	if err != nil || d.Verdict != chain.Allow {
 		b.Fatalf("%v %v %+v", d.Verdict, err, d.Segments)
 	}
 	b.ReportAllocs()

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chainrun/chainrun/engine"
+	"github.com/chainrun/chainrun/chain"
 )
 
 func writeFile(t *testing.T, dir, name, body string) string {
@@ -35,12 +35,12 @@ func TestLoadExampleSettings(t *testing.T) {
 	if len(p.Roots) != 1 || p.Roots[0] != abs {
 		t.Errorf("roots %q, want [%s]", p.Roots, abs)
 	}
-	c, err := engine.ParseDialect("git status && go test ./... | rg -c ok", engine.POSIX)
+	c, err := chain.ParseDialect("git status && go test ./... | rg -c ok", chain.POSIX)
 	if err != nil {
 		t.Fatal(err)
 	}
 	d, err := p.Authorize(context.Background(), c, abs)
-	if err != nil || d.Verdict != engine.Allow {
+	if err != nil || d.Verdict != chain.Allow {
 		t.Fatalf("verdict %v err %v: %+v", d.Verdict, err, d.Segments)
 	}
 	if d.Segments[0].Rule != "Bash(git status)" || !strings.Contains(d.Segments[0].Reasons[0], "example-settings.json") {

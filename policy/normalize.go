@@ -5,9 +5,8 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/chainrun/chainrun/chain"
 	"golang.org/x/text/unicode/norm"
-
-	"github.com/chainrun/chainrun/engine"
 )
 
 // maxWrapDepth bounds wrapper unwrapping; deeper nesting is asked about.
@@ -95,13 +94,13 @@ type command struct {
 	args []string
 	// redirects are those of a shell body's segment; the outer segment's
 	// own redirects are judged separately.
-	redirects []engine.Redirect
+	redirects []chain.Redirect
 }
 
 // analysis is everything the policy reads off one segment before rules
 // are matched.
 type analysis struct {
-	seg *engine.Segment
+	seg *chain.Segment
 	// layers are every argv met while unwrapping (argv[0] canonical), plus
 	// forms with global options skipped; deny and ask rules match any.
 	layers [][]string
@@ -124,7 +123,7 @@ type analysis struct {
 	cmdsBuf   [1]command
 }
 
-func analyze(seg *engine.Segment) *analysis {
+func analyze(seg *chain.Segment) *analysis {
 	a := &analysis{seg: seg}
 	a.layers = a.layersBuf[:0]
 	a.cmds = a.cmdsBuf[:0]
@@ -345,17 +344,17 @@ func (a *analysis) shellBody(name string, args []string, depth int) {
 
 // bodyDialect is the dialect a shell body is read in: POSIX for the sh
 // family, Windows (backslashes kept) for cmd and PowerShell.
-func bodyDialect(name string) engine.Dialect {
+func bodyDialect(name string) chain.Dialect {
 	if name == "cmd" || name == "powershell" || name == "pwsh" {
-		return engine.Windows
+		return chain.Windows
 	}
-	return engine.POSIX
+	return chain.POSIX
 }
 
 // parseBody parses a shell body with the engine's parser and unwraps each
 // of its segments. An unreadable body asks.
 func (a *analysis) parseBody(name, body string, depth int) {
-	c, err := engine.ParseDialect(body, bodyDialect(name))
+	c, err := chain.ParseDialect(body, bodyDialect(name))
 	if err != nil {
 		a.ask("cannot read the " + name + " body: " + err.Error())
 		return
@@ -536,7 +535,7 @@ var wrappers = sync.OnceValue(func() map[string]func([]string) wrapResult {
 			var split []string
 			for _, o := range opts {
 				if o.name == "S" || o.name == "split-string" {
-					c, err := engine.ParseDialect(o.val, engine.POSIX)
+					c, err := chain.ParseDialect(o.val, chain.POSIX)
 					if err != nil || len(c.Segments()) != 1 || len(c.Segments()[0].Redirects) > 0 {
 						s := o.val
 						r.shellBody = &s
@@ -721,7 +720,7 @@ var narrowWrappers = sync.OnceValue(func() map[string]optSpec {
 // narrowView is the allow view: safe assignments stripped (any other one
 // disqualifies it), then only timeout, time, nice, nohup and stdbuf with
 // their own options. A NAME=v word after a wrapper is the program.
-func narrowView(seg *engine.Segment) ([]string, string) {
+func narrowView(seg *chain.Segment) ([]string, string) {
 	for _, as := range seg.Assigns {
 		if !safeEnv()[as.Name] {
 			return nil, "assignment " + as.Name + "= is not a safe variable, so only an exact rule spelling it out can allow this"

@@ -7,8 +7,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/chainrun/chainrun/engine"
-	"github.com/chainrun/chainrun/redirect"
+	"github.com/chainrun/chainrun/chain"
 )
 
 // pathEnv judges paths for one Authorize call: the roots and the home
@@ -295,13 +294,13 @@ type pathNote struct {
 
 // judgeRedirect checks one redirect; it returns the note (none for the
 // null device and fd dups) and whether it writes a file.
-func (e *pathEnv) judgeRedirect(cwd string, r engine.Redirect) (*pathNote, bool) {
+func (e *pathEnv) judgeRedirect(cwd string, r chain.Redirect) (*pathNote, bool) {
 	switch r.Op {
-	case redirect.DupOut, redirect.DupIn:
+	case chain.RedirDupOut, chain.RedirDupIn:
 		if isFdWord(r.Target) {
 			return nil, false
 		}
-	case redirect.In:
+	case chain.RedirIn:
 		if neutralIn(r.Target) {
 			return nil, false
 		}

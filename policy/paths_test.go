@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chainrun/chainrun/engine"
+	"github.com/chainrun/chainrun/chain"
 )
 
 func TestResolvePathFollowsLinksBeforeDotDot(t *testing.T) {
@@ -29,9 +29,9 @@ func TestResolvePathFollowsLinksBeforeDotDot(t *testing.T) {
 		t.Errorf("missing element: %q", got)
 	}
 	p := &Policy{Allow: mustRules(t, []string{"cat:*"}), Home: t.TempDir()}
-	c, _ := engine.ParseDialect("cat a/../x", engine.POSIX)
+	c, _ := chain.ParseDialect("cat a/../x", chain.POSIX)
 	d, _ := p.Authorize(context.Background(), c, root)
-	if d.Verdict != engine.Ask {
+	if d.Verdict != chain.Ask {
 		t.Errorf("cat a/../x through a link leaving the root: %s %q", d.Verdict, d.Segments[0].Reasons)
 	}
 }
@@ -73,10 +73,10 @@ func TestWithinAndRemoval(t *testing.T) {
 func TestPathReasons(t *testing.T) {
 	root, _ := fixture(t)
 	p := &Policy{Allow: mustRules(t, []string{"cat:*"}), Home: t.TempDir()}
-	c, _ := engine.ParseDialect("cat docs/readme.md > out.txt 2>/dev/null", engine.POSIX)
+	c, _ := chain.ParseDialect("cat docs/readme.md > out.txt 2>/dev/null", chain.POSIX)
 	d, _ := p.Authorize(context.Background(), c, root)
 	got := strings.Join(d.Segments[0].Reasons, "|")
-	if d.Verdict != engine.Allow || !strings.Contains(got, "path docs/readme.md is inside the roots") ||
+	if d.Verdict != chain.Allow || !strings.Contains(got, "path docs/readme.md is inside the roots") ||
 		!strings.Contains(got, "output redirect out.txt is inside the roots") || strings.Contains(got, "/dev/null") {
 		t.Errorf("%s: %s", d.Verdict, got)
 	}

@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 
-	"github.com/chainrun/chainrun/engine"
+	"github.com/chainrun/chainrun/chain"
 )
 
 // MaxSegments is the chain length beyond which a chain is asked about as a
@@ -46,18 +46,18 @@ type Policy struct {
 // ask, any other answer (or an error) leaves it. It never sees denied
 // segments, so it cannot override a deny.
 type Classifier interface {
-	Classify(ctx context.Context, seg *engine.Segment, d *engine.SegmentDecision) (engine.Verdict, error)
+	Classify(ctx context.Context, seg *chain.Segment, d *chain.SegmentDecision) (chain.Verdict, error)
 }
 
 // ClassifierFunc adapts a function to Classifier.
-type ClassifierFunc func(ctx context.Context, seg *engine.Segment, d *engine.SegmentDecision) (engine.Verdict, error)
+type ClassifierFunc func(ctx context.Context, seg *chain.Segment, d *chain.SegmentDecision) (chain.Verdict, error)
 
 // Classify calls f.
-func (f ClassifierFunc) Classify(ctx context.Context, seg *engine.Segment, d *engine.SegmentDecision) (engine.Verdict, error) {
+func (f ClassifierFunc) Classify(ctx context.Context, seg *chain.Segment, d *chain.SegmentDecision) (chain.Verdict, error) {
 	return f(ctx, seg, d)
 }
 
-var _ engine.Authorizer = (*Policy)(nil)
+var _ chain.Authorizer = (*Policy)(nil)
 
 // segFacts are what the chain-wide checks need from a segment.
 type segFacts struct {
@@ -71,8 +71,8 @@ type segFacts struct {
 }
 
 // Authorize judges every segment of c, starting in dir, and the chain as a
-// whole. It implements engine.Authorizer.
-func (p *Policy) Authorize(ctx context.Context, c *engine.Chain, dir string) (*engine.Decision, error) {
+// whole. It implements chain.Authorizer.
+func (p *Policy) Authorize(ctx context.Context, c *chain.Chain, dir string) (*chain.Decision, error) {
 	if c == nil {
 		return nil, errors.New("policy: nil chain")
 	}
@@ -85,9 +85,9 @@ func (p *Policy) Authorize(ctx context.Context, c *engine.Chain, dir string) (*e
 	}
 	dir, _ = filepath.Abs(dir)
 	segs := c.Segments()
-	d := &engine.Decision{
-		Verdict:     engine.Allow,
-		Segments:    make([]engine.SegmentDecision, len(segs)),
+	d := &chain.Decision{
+		Verdict:     chain.Allow,
+		Segments:    make([]chain.SegmentDecision, len(segs)),
 		Suggestions: []string{},
 	}
 	env := &pathEnv{p: p, startDir: dir}
@@ -105,30 +105,30 @@ func (p *Policy) Authorize(ctx context.Context, c *engine.Chain, dir string) (*e
 				return nil, err
 			}
 			sd := &d.Segments[i]
-			if sd.Verdict != engine.Ask {
+			if sd.Verdict != chain.Ask {
 				continue
 			}
 			v, err := p.Classifier.Classify(ctx, segs[i], sd)
 			switch {
 			case err != nil:
 				sd.Reasons = append(sd.Reasons, "classifier failed, still ask: "+err.Error())
-			case v == engine.Allow || v == engine.Deny:
+			case v == chain.Allow || v == chain.Deny:
 				sd.Verdict = v
 				sd.Reasons = append(sd.Reasons, "classifier: "+string(v))
-				if v == engine.Allow {
+				if v == chain.Allow {
 					facts[i].suggest = false
 				}
 			}
 		}
 	}
 	for i := range d.Segments {
-		d.Verdict = engine.Stricter(d.Verdict, d.Segments[i].Verdict)
+		d.Verdict = chain.Stricter(d.Verdict, d.Segments[i].Verdict)
 	}
 	if len(d.Chain) > 0 {
-		d.Verdict = engine.Stricter(d.Verdict, engine.Ask)
+		d.Verdict = chain.Stricter(d.Verdict, chain.Ask)
 	}
 	for i, f := range facts {
-		if !f.suggest || d.Segments[i].Verdict != engine.Ask || len(d.Suggestions) >= MaxSuggestions || f.suggestion == "" {
+		if !f.suggest || d.Segments[i].Verdict != chain.Ask || len(d.Suggestions) >= MaxSuggestions || f.suggestion == "" {
 			continue
 		}
 		if !containsStr(d.Suggestions, f.suggestion) {
@@ -142,7 +142,7 @@ func containsStr(list []string, s string) bool { return contains(list, s) }
 
 // chainChecks adds the chain-wide reasons: too many segments, too long, more
 // than one cd, cd combined with git, a write or a redirect.
-func (p *Policy) chainChecks(c *engine.Chain, d *engine.Decision, facts []segFacts) {
+func (p *Policy) chainChecks(c *chain.Chain, d *chain.Decision, facts []segFacts) {
 	if n := len(facts); n > MaxSegments {
 		d.Chain = append(d.Chain, fmt.Sprintf("chain has %d segments, more than %d", n, MaxSegments))
 	}
@@ -178,8 +178,8 @@ func (p *Policy) chainChecks(c *engine.Chain, d *engine.Decision, facts []segFac
 
 // judge decides one segment. It returns the decision, the facts for the
 // chain-wide checks, and the directory later segments start in.
-func (p *Policy) judge(s *engine.Segment, i int, cwd string, env *pathEnv) (engine.SegmentDecision, segFacts, string) {
-	sd := engine.SegmentDecision{Segment: i, Verdict: engine.Ask, Reasons: make([]string, 0, 2)}
+func (p *Policy) judge(s *chain.Segment, i int, cwd string, env *pathEnv) (chain.SegmentDecision, segFacts, string) {
+	sd := chain.SegmentDecision{Segment: i, Verdict: chain.Ask, Reasons: make([]string, 0, 2)}
 	var f segFacts
 	if len(s.Args) == 0 {
 		sd.Reasons = append(sd.Reasons, "empty segment")
@@ -192,13 +192,13 @@ func (p *Policy) judge(s *engine.Segment, i int, cwd string, env *pathEnv) (engi
 			f.git = true
 		}
 	}
-	f.cd = s.Builtin == engine.BuiltinCd || (s.Builtin == "" && len(a.layers) > 0 && a.layers[0][0] == "cd")
+	f.cd = s.Builtin == chain.BuiltinCd || (s.Builtin == "" && len(a.layers) > 0 && a.layers[0][0] == "cd")
 
 	// 1. Deny: every view, every layer, every shell-body segment.
 	for k := range p.Deny {
 		r := &p.Deny[k]
 		if matchBroad(r, a) {
-			sd.Verdict = engine.Deny
+			sd.Verdict = chain.Deny
 			sd.Rule = r.Text
 			sd.Reasons = append(sd.Reasons, "matches deny rule "+r.String())
 			return sd, f, cwd
@@ -249,7 +249,7 @@ func (p *Policy) judge(s *engine.Segment, i int, cwd string, env *pathEnv) (engi
 				allowed, rule = true, r.Text
 				sd.Reasons = append(sd.Reasons, "matches "+kindWord(r)+" allow rule "+r.String())
 			}
-		} else if s.Builtin != "" && s.Builtin != engine.BuiltinCd {
+		} else if s.Builtin != "" && s.Builtin != chain.BuiltinCd {
 			allowed = true
 			sd.Reasons = append(sd.Reasons, "engine built-in "+string(s.Builtin))
 		} else if f.cd {
@@ -330,9 +330,9 @@ func (p *Policy) judge(s *engine.Segment, i int, cwd string, env *pathEnv) (engi
 	sd.Reasons = append(sd.Reasons, pathOK...)
 	sd.Rule = rule
 	if allowed && !structural && len(pathAsks) == 0 {
-		sd.Verdict = engine.Allow
+		sd.Verdict = chain.Allow
 	} else {
-		sd.Verdict = engine.Ask
+		sd.Verdict = chain.Ask
 		if !structural && len(pathAsks) == 0 {
 			f.suggest = true
 			if guardFired != "" {
@@ -361,7 +361,7 @@ func kindWord(r *Rule) string {
 
 // exactFull finds an exact allow rule that spells out the whole segment,
 // assignments included.
-func (p *Policy) exactFull(s *engine.Segment) *Rule {
+func (p *Policy) exactFull(s *chain.Segment) *Rule {
 	if len(s.Assigns) == 0 {
 		return nil
 	}

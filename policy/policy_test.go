@@ -7,12 +7,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chainrun/chainrun/engine"
+	"github.com/chainrun/chainrun/chain"
 )
 
-func parse(t testing.TB, src string) *engine.Chain {
+func parse(t testing.TB, src string) *chain.Chain {
 	t.Helper()
-	c, err := engine.ParseDialect(src, engine.POSIX)
+	c, err := chain.ParseDialect(src, chain.POSIX)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -21,50 +21,50 @@ func parse(t testing.TB, src string) *engine.Chain {
 
 func TestClassifier(t *testing.T) {
 	calls := 0
-	answer := engine.Allow
+	answer := chain.Allow
 	var fail error
 	p := &Policy{
 		Allow: mustRules(t, []string{"git status"}),
 		Deny:  mustRules(t, []string{"curl:*"}),
-		Classifier: ClassifierFunc(func(ctx context.Context, seg *engine.Segment, d *engine.SegmentDecision) (engine.Verdict, error) {
+		Classifier: ClassifierFunc(func(ctx context.Context, seg *chain.Segment, d *chain.SegmentDecision) (chain.Verdict, error) {
 			calls++
-			if d.Verdict != engine.Ask {
+			if d.Verdict != chain.Ask {
 				t.Errorf("classifier saw verdict %s", d.Verdict)
 			}
 			return answer, fail
 		}),
 	}
 	dir := t.TempDir()
-	judge := func(src string) *engine.Decision {
+	judge := func(src string) *chain.Decision {
 		d, err := p.Authorize(context.Background(), parse(t, src), dir)
 		if err != nil {
 			t.Fatal(err)
 		}
 		return d
 	}
-	if d := judge("git status && make build"); d.Verdict != engine.Allow || calls != 1 || len(d.Suggestions) != 0 {
+	if d := judge("git status && make build"); d.Verdict != chain.Allow || calls != 1 || len(d.Suggestions) != 0 {
 		t.Errorf("allow: verdict %s, %d calls, suggestions %q", d.Verdict, calls, d.Suggestions)
 	}
 	calls = 0
-	if d := judge("git status && curl x && make"); d.Verdict != engine.Deny || calls != 1 {
+	if d := judge("git status && curl x && make"); d.Verdict != chain.Deny || calls != 1 {
 		t.Errorf("the classifier must not see or lift a deny: %s, %d calls", d.Verdict, calls)
 	}
-	answer = engine.Deny
-	if d := judge("make"); d.Verdict != engine.Deny {
+	answer = chain.Deny
+	if d := judge("make"); d.Verdict != chain.Deny {
 		t.Errorf("classifier deny: %s", d.Verdict)
 	}
 	answer = "maybe"
-	if d := judge("make"); d.Verdict != engine.Ask {
+	if d := judge("make"); d.Verdict != chain.Ask {
 		t.Errorf("an unknown answer must leave ask: %s", d.Verdict)
 	}
-	answer, fail = engine.Allow, errors.New("model offline")
+	answer, fail = chain.Allow, errors.New("model offline")
 	d := judge("make")
-	if d.Verdict != engine.Ask || !strings.Contains(strings.Join(d.Segments[0].Reasons, "|"), "model offline") {
+	if d.Verdict != chain.Ask || !strings.Contains(strings.Join(d.Segments[0].Reasons, "|"), "model offline") {
 		t.Errorf("an error must leave ask with a reason: %+v", d.Segments[0])
 	}
 	// Chain-wide asks stay even when every segment is lifted.
-	answer, fail = engine.Allow, nil
-	if d := judge("cd sub && git status"); d.Verdict != engine.Ask {
+	answer, fail = chain.Allow, nil
+	if d := judge("cd sub && git status"); d.Verdict != chain.Ask {
 		t.Errorf("cd + git: %s", d.Verdict)
 	}
 }
@@ -75,13 +75,13 @@ func TestAuthorizeDecisionShape(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d.Verdict != engine.Ask || len(d.Segments) != 3 {
+	if d.Verdict != chain.Ask || len(d.Segments) != 3 {
 		t.Fatalf("%+v", d)
 	}
-	if d.Segments[0].Verdict != engine.Allow || d.Segments[0].Rule != "git log:*" {
+	if d.Segments[0].Verdict != chain.Allow || d.Segments[0].Rule != "git log:*" {
 		t.Errorf("segment 0 %+v", d.Segments[0])
 	}
-	if d.Segments[1].Segment != 1 || d.Segments[1].Verdict != engine.Ask {
+	if d.Segments[1].Segment != 1 || d.Segments[1].Verdict != chain.Ask {
 		t.Errorf("segment 1 %+v", d.Segments[1])
 	}
 	if !slices.Equal(d.Suggestions, []string{"head:*", "git tag:*"}) {
@@ -94,7 +94,7 @@ func TestAuthorizeDecisionShape(t *testing.T) {
 
 func TestZeroPolicyAsks(t *testing.T) {
 	d, err := (&Policy{}).Authorize(context.Background(), parse(t, "ls"), t.TempDir())
-	if err != nil || d.Verdict != engine.Ask {
+	if err != nil || d.Verdict != chain.Ask {
 		t.Fatalf("%v %v", d, err)
 	}
 }
@@ -103,7 +103,7 @@ func TestLongSourceAsks(t *testing.T) {
 	p := &Policy{Allow: mustRules(t, []string{"echo:*"})}
 	src := "echo " + strings.Repeat("a", MaxSource)
 	d, err := p.Authorize(context.Background(), parse(t, src), t.TempDir())
-	if err != nil || d.Verdict != engine.Ask || len(d.Chain) != 1 {
+	if err != nil || d.Verdict != chain.Ask || len(d.Chain) != 1 {
 		t.Fatalf("%+v %v", d, err)
 	}
 }
@@ -140,7 +140,7 @@ func TestGuardEdges(t *testing.T) {
 		"curl -s x": false, "man -k x": false, "date +%s": false, "date -s now": true, "uniq -c f": false,
 	} {
 		args := strings.Fields(cmd)
-		if c, err := engine.ParseDialect(cmd, engine.POSIX); err == nil {
+		if c, err := chain.ParseDialect(cmd, chain.POSIX); err == nil {
 			args = c.Segments()[0].Args
 		}
 		if got := guard(args) != ""; got != danger {
@@ -209,7 +209,7 @@ func TestAuthorizeConcurrent(t *testing.T) {
 		go func(g int) {
 			defer func() { done <- struct{}{} }()
 			for i := 0; i < 50; i++ {
-				c, _ := engine.ParseDialect(chains[(g+i)%len(chains)], engine.POSIX)
+				c, _ := chain.ParseDialect(chains[(g+i)%len(chains)], chain.POSIX)
 				if _, err := p.Authorize(context.Background(), c, root); err != nil {
 					t.Error(err)
 				}

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/chainrun/chainrun/engine"
+	"github.com/chainrun/chainrun/chain"
 )
 
 // RuleKind says how a rule's command text is compared with a segment.
@@ -52,7 +52,7 @@ type Rule struct {
 	Kind   RuleKind
 	// Assigns are NAME=value words the rule spells out before the command
 	// (exact rules only): "FOO=1 make" matches only that full segment.
-	Assigns []engine.Assign
+	Assigns []chain.Assign
 	// Tokens is the tokenised command text, for Exact and Prefix rules;
 	// for Glob rules the first token when it contains no wildcard.
 	Tokens []string
@@ -86,7 +86,7 @@ const (
 // RuleDialect is the dialect rule text is tokenised in: the host's, the
 // same one chains are parsed in by default, so a rule naming
 // C:\Tools\x.exe on Windows reads as written.
-var RuleDialect = engine.HostDialect()
+var RuleDialect = chain.HostDialect()
 
 // ErrRule is matched (errors.Is) by every rule-text error.
 var ErrRule = errors.New("bad rule")
@@ -192,9 +192,9 @@ func parseCommandRule(r *Rule, body string) error {
 	if body == "" {
 		return ruleErr("no command before the wildcard")
 	}
-	c, err := engine.ParseDialect(body, RuleDialect)
+	c, err := chain.ParseDialect(body, RuleDialect)
 	if err != nil {
-		var pe *engine.ParseError
+		var pe *chain.ParseError
 		if errors.As(err, &pe) {
 			return ruleErr("cannot read the command: %s", pe.Message)
 		}

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/chainrun/chainrun/engine"
+	"github.com/chainrun/chainrun/chain"
 )
 
 func TestParseRuleKinds(t *testing.T) {
@@ -125,7 +125,7 @@ func TestCanonicalName(t *testing.T) {
 func TestHandBuiltRuleStillDenies(t *testing.T) {
 	p := &Policy{Deny: []Rule{{Text: "rm", Kind: Prefix, Tokens: []string{"rm"}}}}
 	d, err := p.Authorize(context.Background(), parse(t, "/bin/RM.exe x"), t.TempDir())
-	if err != nil || d.Verdict != engine.Deny {
+	if err != nil || d.Verdict != chain.Deny {
 		t.Fatalf("%v %v", d.Verdict, err)
 	}
 }

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/chainrun/chainrun/engine"
+	"github.com/chainrun/chainrun/chain"
 )
 
 // MaxSuggestions caps the rule suggestions made for one chain.
@@ -57,7 +57,7 @@ func isBanned(name string) bool {
 // subcommand), trailing call-specific values trimmed; or the exact command
 // for shells, interpreters and wrappers. It returns "" when no rule can be
 // proposed (an unsafe assignment, a wildcard in a word).
-func Suggest(seg *engine.Segment) string {
+func Suggest(seg *chain.Segment) string {
 	args, why := narrowView(seg)
 	if why != "" || len(args) == 0 {
 		return ""

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/chainrun/chainrun/engine"
+	"github.com/chainrun/chainrun/chain"
 )
 
 func TestSuggest(t *testing.T) {
@@ -48,7 +48,7 @@ func TestSuggest(t *testing.T) {
 		{"./build.sh release", "./build.sh release:*"},
 	}
 	for _, tt := range tests {
-		c, err := engine.ParseDialect(tt.cmd, engine.POSIX)
+		c, err := chain.ParseDialect(tt.cmd, chain.POSIX)
 		if err != nil {
 			t.Fatal(tt.cmd, err)
 		}
@@ -68,7 +68,7 @@ func TestSuggest(t *testing.T) {
 			continue
 		}
 		p := &Policy{Allow: []Rule{r}}
-		if d, _ := p.Authorize(context.Background(), c, t.TempDir()); d.Segments[0].Verdict != engine.Allow &&
+		if d, _ := p.Authorize(context.Background(), c, t.TempDir()); d.Segments[0].Verdict != chain.Allow &&
 			!isBanned(canonicalName(seg.Args[0])) && seg.Args[0] != "env" && seg.Args[0] != "xargs" {
 			t.Errorf("suggestion %q does not allow %q: %+v", got, tt.cmd, d.Segments[0])
 		}
@@ -89,7 +89,7 @@ func TestValueTokens(t *testing.T) {
 }
 
 func TestSuggestionsPerChain(t *testing.T) {
-	c, err := engine.ParseDialect("git tag v1.2.3 && git tag 1.2.4 && make a && make b && cargo c && go vet && npm ci && pip list", engine.POSIX)
+	c, err := chain.ParseDialect("git tag v1.2.3 && git tag 1.2.4 && make a && make b && cargo c && go vet && npm ci && pip list", chain.POSIX)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,7 +102,7 @@ func TestSuggestionsPerChain(t *testing.T) {
 		t.Errorf("suggestions %q, want %q (deduplicated, at most 5)", d.Suggestions, want)
 	}
 	// No suggestion for allowed, denied or path-asked segments.
-	c, _ = engine.ParseDialect("git status && curl x && cat /etc/passwd", engine.POSIX)
+	c, _ = chain.ParseDialect("git status && curl x && cat /etc/passwd", chain.POSIX)
 	p := &Policy{Allow: mustRules(t, []string{"git status", "cat:*"}), Deny: mustRules(t, []string{"curl:*"})}
 	d, _ = p.Authorize(context.Background(), c, t.TempDir())
 	if len(d.Suggestions) != 0 {

@@ -9,11 +9,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chainrun/chainrun/engine"
+	"github.com/chainrun/chainrun/chain"
 )
 
-// The verdict "reject" means engine.ParseDialect refuses the input with a
-// *engine.ParseError of kind syntax or unsupported: the policy never sees
+// The verdict "reject" means chain.ParseDialect refuses the input with a
+// *chain.ParseError of kind syntax or unsupported: the policy never sees
 // it. Every other verdict is the Decision.Verdict of Authorize.
 const reject = "reject"
 
@@ -125,9 +125,9 @@ var bypassCases = []bypassCase{
 
 	// 11. Line continuation folding.
 	{class: 11, cmd: "echo \"$\\\n(id)\"", verdict: reject, why: "backslash-newline folds into $(id) in bash",
-		known: "engine.Parse reads \"$\\<newline>(id)\" as the literal $(id) while bash runs id; nothing runs it here, but the meaning differs"},
+		known: "chain.Parse reads \"$\\<newline>(id)\" as the literal $(id) while bash runs id; nothing runs it here, but the meaning differs"},
 	{class: 11, cmd: "git log \"$\\\n{x}\"", verdict: reject, why: "backslash-newline folds into ${x}",
-		known: "engine.Parse reads \"$\\<newline>{x}\" literally while bash expands ${x}"},
+		known: "chain.Parse reads \"$\\<newline>{x}\" literally while bash expands ${x}"},
 	{class: 11, cmd: "echo \\\n(id)", verdict: reject, why: "the joined line holds a subshell"},
 
 	// 12. ANSI-C and locale quoting.
@@ -524,13 +524,13 @@ func TestBypassTable(t *testing.T) {
 			if !symlinksOK && strings.Contains(c.cmd, "link") && strings.Contains(c.cmd, "cat ") {
 				t.Skip("symlinks cannot be created here")
 			}
-			chain, err := engine.ParseDialect(cmd, engine.POSIX)
+			ch, err := chain.ParseDialect(cmd, chain.POSIX)
 			if c.verdict == reject {
-				var pe *engine.ParseError
+				var pe *chain.ParseError
 				if err == nil && c.known != "" {
 					t.Skip("known gap: " + c.known)
 				}
-				if err == nil || !errors.As(err, &pe) || (pe.Kind != engine.KindSyntax && pe.Kind != engine.KindUnsupported) {
+				if err == nil || !errors.As(err, &pe) || (pe.Kind != chain.KindSyntax && pe.Kind != chain.KindUnsupported) {
 					t.Fatalf("class %d: %q: want a parse refusal (%s), got err=%v", c.class, c.cmd, c.why, err)
 				}
 				return
@@ -539,7 +539,7 @@ func TestBypassTable(t *testing.T) {
 				t.Fatalf("class %d: %q: parse: %v", c.class, c.cmd, err)
 			}
 			p := casePolicy(t, c, home)
-			d, err := p.Authorize(context.Background(), chain, root)
+			d, err := p.Authorize(context.Background(), ch, root)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -553,8 +553,8 @@ func TestBypassTable(t *testing.T) {
 					t.Logf("   %s %q", s.Verdict, s.Reasons)
 				}
 			}
-			if len(d.Segments) != len(chain.Segments()) {
-				t.Errorf("%d segment decisions for %d segments", len(d.Segments), len(chain.Segments()))
+			if len(d.Segments) != len(ch.Segments()) {
+				t.Errorf("%d segment decisions for %d segments", len(d.Segments), len(ch.Segments()))
 			}
 			for _, s := range d.Segments {
 				if len(s.Reasons) == 0 {

@@ -1,3 +1,7 @@
+// Package redirect applies a segment's redirects (chain.Redirect) to its
+// file-descriptor table with bash's semantics: in source order, the last
+// one for an fd winning. It also knows the null device's names on every
+// OS and renders OS errors as bash's messages.
 package redirect
 
 import (
@@ -8,15 +12,9 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
-)
 
-// Rule is one redirect of a segment: fd Fd is redirected by Op to Target,
-// a path or, for DupOut and DupIn, the number of the source fd.
-type Rule struct {
-	Fd     int
-	Op     Op
-	Target string
-}
+	"github.com/chainrun/chainrun/chain"
+)
 
 // Error reports a redirect that could not be applied. Its message is the
 // one bash prints: "out/log: No such file or directory".
@@ -34,7 +32,7 @@ func (e *Error) Unwrap() error { return e.Err }
 var ErrBadFd = errors.New("Bad file descriptor")
 
 // ErrUnsupported is the cause for a form chainrun refuses (<>, >&-, fds
-// above MaxFd); the parser refuses them first.
+// above chain.MaxFd); the parser refuses them first.
 var ErrUnsupported = errors.New("unsupported redirect")
 
 // Describe renders an OS error as the C library's strerror does, so
@@ -78,7 +76,7 @@ type Opener struct {
 // bash writes its message to fd 2 as the earlier redirects left it
 // (echo hi 2>err.txt >nodir/f puts the message in err.txt), so the caller
 // writes there and then closes opened.
-func (o *Opener) Apply(files []*os.File, rules []Rule) (out, opened []*os.File, err error) {
+func (o *Opener) Apply(files []*os.File, rules []chain.Redirect) (out, opened []*os.File, err error) {
 	out = make([]*os.File, max(len(files), 3))
 	copy(out, files)
 	fail := func(e error) ([]*os.File, []*os.File, error) {
@@ -97,15 +95,12 @@ func (o *Opener) Apply(files []*os.File, rules []Rule) (out, opened []*os.File, 
 		return out[fd]
 	}
 	for _, r := range rules {
-		if r.Fd < 0 || r.Fd > MaxFd {
+		if r.Fd < 0 || r.Fd > chain.MaxFd {
 			return fail(&Error{Target: strconv.Itoa(r.Fd), Err: ErrUnsupported})
 		}
 		op := r.Op
-		if op == DupOut && r.Fd == 1 && !isFdNumber(r.Target) && r.Target != "-" {
-			op = Both // bash reads >&word as &>word
-		}
 		switch op {
-		case DupOut, DupIn:
+		case chain.RedirDupOut, chain.RedirDupIn:
 			if r.Target == "-" {
 				return fail(&Error{Target: r.Target, Err: ErrUnsupported})
 			}
@@ -118,7 +113,7 @@ func (o *Opener) Apply(files []*os.File, rules []Rule) (out, opened []*os.File, 
 				return fail(&Error{Target: r.Target, Err: ErrBadFd})
 			}
 			set(r.Fd, src)
-		case Out, Append, In, Both, BothAppend:
+		case chain.RedirOut, chain.RedirAppend, chain.RedirIn, chain.RedirBoth, chain.RedirBothAppend:
 			f, isNew, e := o.open(r.Target, op, get)
 			if e != nil {
 				return fail(e)
@@ -127,7 +122,7 @@ func (o *Opener) Apply(files []*os.File, rules []Rule) (out, opened []*os.File, 
 				opened = append(opened, f)
 			}
 			set(r.Fd, f)
-			if op == Both || op == BothAppend {
+			if op == chain.RedirBoth || op == chain.RedirBothAppend {
 				set(1, f)
 				set(2, f)
 			}
@@ -158,31 +153,28 @@ type Dest struct {
 // found uses it to send its message where bash would (2>/dev/null drops
 // it, 2>&1 | sends it down the pipe) while its file targets stay as they
 // were. Rules that would fail leave the fd where it was.
-func (o *Opener) Where(files []*os.File, rules []Rule, fd int) Dest {
-	dest := make([]Dest, max(len(files), MaxFd+1))
+func (o *Opener) Where(files []*os.File, rules []chain.Redirect, fd int) Dest {
+	dest := make([]Dest, max(len(files), chain.MaxFd+1))
 	for i, f := range files {
 		dest[i] = Dest{File: f}
 	}
 	for _, r := range rules {
-		if r.Fd < 0 || r.Fd > MaxFd {
+		if r.Fd < 0 || r.Fd > chain.MaxFd {
 			continue
 		}
 		op := r.Op
-		if op == DupOut && r.Fd == 1 && !isFdNumber(r.Target) {
-			op = Both
-		}
 		switch op {
-		case DupOut, DupIn:
-			if m, err := strconv.Atoi(r.Target); err == nil && m >= 0 && m <= MaxFd {
+		case chain.RedirDupOut, chain.RedirDupIn:
+			if m, err := strconv.Atoi(r.Target); err == nil && m >= 0 && m <= chain.MaxFd {
 				dest[r.Fd] = dest[m]
 			}
-		case Out, Append, In, Both, BothAppend:
+		case chain.RedirOut, chain.RedirAppend, chain.RedirIn, chain.RedirBoth, chain.RedirBothAppend:
 			d := Dest{Path: r.Target, Null: NullDevice(r.Target, o.Windows)}
 			if std, ok := StdStream(r.Target); ok {
 				d = dest[std]
 			}
 			dest[r.Fd] = d
-			if op == Both || op == BothAppend {
+			if op == chain.RedirBoth || op == chain.RedirBothAppend {
 				dest[1], dest[2] = d, d
 			}
 		}
@@ -195,7 +187,7 @@ func (o *Opener) Where(files []*os.File, rules []Rule, fd int) Dest {
 
 // open opens a file target, or returns the current fd a /dev/std* target
 // names (isNew false).
-func (o *Opener) open(target string, op Op, get func(int) *os.File) (f *os.File, isNew bool, err error) {
+func (o *Opener) open(target string, op chain.RedirOp, get func(int) *os.File) (f *os.File, isNew bool, err error) {
 	if fd, ok := StdStream(target); ok {
 		if cur := get(fd); cur != nil {
 			return cur, false, nil
@@ -204,9 +196,9 @@ func (o *Opener) open(target string, op Op, get func(int) *os.File) (f *os.File,
 	}
 	flag := os.O_RDONLY
 	switch op {
-	case Out, Both:
+	case chain.RedirOut, chain.RedirBoth:
 		flag = os.O_WRONLY | os.O_CREATE | os.O_TRUNC
-	case Append, BothAppend:
+	case chain.RedirAppend, chain.RedirBothAppend:
 		flag = os.O_WRONLY | os.O_CREATE | os.O_APPEND
 	}
 	path := target

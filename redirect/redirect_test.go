@@ -7,6 +7,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/chainrun/chainrun/chain"
 )
 
 // fdTable is a segment's starting table: distinct files for 0, 1, 2.
@@ -51,31 +53,30 @@ func names(dir string, base []*os.File, out []*os.File) []string {
 func TestApply(t *testing.T) {
 	tests := []struct {
 		name  string
-		rules []Rule
+		rules []chain.Redirect
 		want  string // fd table after, as names joined by spaces
 	}{
 		{"none", nil, "in out err"},
-		{">f", []Rule{{1, Out, "f"}}, "in f err"},
-		{"2>f", []Rule{{2, Out, "f"}}, "in out f"},
-		{">f 2>&1", []Rule{{1, Out, "f"}, {2, DupOut, "1"}}, "in f f"},
-		{"2>&1 >f", []Rule{{2, DupOut, "1"}, {1, Out, "f"}}, "in f out"},
-		{">&2", []Rule{{1, DupOut, "2"}}, "in err err"},
-		{"1>&2 2>&1", []Rule{{1, DupOut, "2"}, {2, DupOut, "1"}}, "in err err"},
-		{">a >b (last wins)", []Rule{{1, Out, "a"}, {1, Out, "b"}}, "in b err"},
-		{"&>f", []Rule{{1, Both, "f"}}, "in f f"},
-		{"&>>f", []Rule{{1, BothAppend, "f"}}, "in f f"},
-		{">&f (bash's &>f)", []Rule{{1, DupOut, "f"}}, "in f f"},
-		{">>f", []Rule{{1, Append, "f"}}, "in f err"},
-		{"2>>f", []Rule{{2, Append, "f"}}, "in out f"},
-		{"<f", []Rule{{0, In, "f"}}, "f out err"},
-		{"3>f 1>&3", []Rule{{3, Out, "f"}, {1, DupOut, "3"}}, "in f err f"},
-		{"0<&2", []Rule{{0, DupIn, "2"}}, "err out err"},
-		{"4<f", []Rule{{4, In, "f"}}, "in out err - f"},
-		{">/dev/null", []Rule{{1, Out, "/dev/null"}}, "in " + os.DevNull + " err"},
-		{">/dev/stderr", []Rule{{1, Out, "/dev/stderr"}}, "in err err"},
-		{"2>/dev/stdout >f", []Rule{{2, Out, "/dev/stdout"}, {1, Out, "f"}}, "in f out"},
-		{"</dev/stdin", []Rule{{0, In, "/dev/stdin"}}, "in out err"},
-		{"&>/dev/stdout", []Rule{{1, Both, "/dev/stdout"}}, "in out out"},
+		{">f", []chain.Redirect{{Fd: 1, Op: chain.RedirOut, Target: "f"}}, "in f err"},
+		{"2>f", []chain.Redirect{{Fd: 2, Op: chain.RedirOut, Target: "f"}}, "in out f"},
+		{">f 2>&1", []chain.Redirect{{Fd: 1, Op: chain.RedirOut, Target: "f"}, {Fd: 2, Op: chain.RedirDupOut, Target: "1"}}, "in f f"},
+		{"2>&1 >f", []chain.Redirect{{Fd: 2, Op: chain.RedirDupOut, Target: "1"}, {Fd: 1, Op: chain.RedirOut, Target: "f"}}, "in f out"},
+		{">&2", []chain.Redirect{{Fd: 1, Op: chain.RedirDupOut, Target: "2"}}, "in err err"},
+		{"1>&2 2>&1", []chain.Redirect{{Fd: 1, Op: chain.RedirDupOut, Target: "2"}, {Fd: 2, Op: chain.RedirDupOut, Target: "1"}}, "in err err"},
+		{">a >b (last wins)", []chain.Redirect{{Fd: 1, Op: chain.RedirOut, Target: "a"}, {Fd: 1, Op: chain.RedirOut, Target: "b"}}, "in b err"},
+		{"&>f", []chain.Redirect{{Fd: 1, Op: chain.RedirBoth, Target: "f"}}, "in f f"},
+		{"&>>f", []chain.Redirect{{Fd: 1, Op: chain.RedirBothAppend, Target: "f"}}, "in f f"},
+		{">>f", []chain.Redirect{{Fd: 1, Op: chain.RedirAppend, Target: "f"}}, "in f err"},
+		{"2>>f", []chain.Redirect{{Fd: 2, Op: chain.RedirAppend, Target: "f"}}, "in out f"},
+		{"<f", []chain.Redirect{{Fd: 0, Op: chain.RedirIn, Target: "f"}}, "f out err"},
+		{"3>f 1>&3", []chain.Redirect{{Fd: 3, Op: chain.RedirOut, Target: "f"}, {Fd: 1, Op: chain.RedirDupOut, Target: "3"}}, "in f err f"},
+		{"0<&2", []chain.Redirect{{Fd: 0, Op: chain.RedirDupIn, Target: "2"}}, "err out err"},
+		{"4<f", []chain.Redirect{{Fd: 4, Op: chain.RedirIn, Target: "f"}}, "in out err - f"},
+		{">/dev/null", []chain.Redirect{{Fd: 1, Op: chain.RedirOut, Target: "/dev/null"}}, "in " + os.DevNull + " err"},
+		{">/dev/stderr", []chain.Redirect{{Fd: 1, Op: chain.RedirOut, Target: "/dev/stderr"}}, "in err err"},
+		{"2>/dev/stdout >f", []chain.Redirect{{Fd: 2, Op: chain.RedirOut, Target: "/dev/stdout"}, {Fd: 1, Op: chain.RedirOut, Target: "f"}}, "in f out"},
+		{"</dev/stdin", []chain.Redirect{{Fd: 0, Op: chain.RedirIn, Target: "/dev/stdin"}}, "in out err"},
+		{"&>/dev/stdout", []chain.Redirect{{Fd: 1, Op: chain.RedirBoth, Target: "/dev/stdout"}}, "in out out"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -109,7 +110,7 @@ func TestApplyFileEffects(t *testing.T) {
 	o := &Opener{Dir: dir}
 	base := fdTable(t)
 
-	out, opened, err := o.Apply(base, []Rule{{1, Append, "f"}})
+	out, opened, err := o.Apply(base, []chain.Redirect{{Fd: 1, Op: chain.RedirAppend, Target: "f"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,7 +120,7 @@ func TestApplyFileEffects(t *testing.T) {
 		t.Errorf(">> gave %q", b)
 	}
 
-	out, opened, err = o.Apply(base, []Rule{{1, Out, "f"}})
+	out, opened, err = o.Apply(base, []chain.Redirect{{Fd: 1, Op: chain.RedirOut, Target: "f"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,7 +131,7 @@ func TestApplyFileEffects(t *testing.T) {
 	_ = out
 
 	// Created with 0666 minus the umask.
-	_, opened, err = o.Apply(base, []Rule{{1, Out, "sub-new"}})
+	_, opened, err = o.Apply(base, []chain.Redirect{{Fd: 1, Op: chain.RedirOut, Target: "sub-new"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,31 +158,32 @@ func TestApplyErrors(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "ro"), nil, 0o444)
 	tests := []struct {
 		name  string
-		rules []Rule
+		rules []chain.Redirect
 		msg   string
 	}{
-		{"missing dir", []Rule{{1, Out, "nodir/f"}}, "nodir/f: No such file or directory"},
-		{"missing input", []Rule{{0, In, "nofile"}}, "nofile: No such file or directory"},
-		{"directory", []Rule{{1, Out, "."}}, ".: Is a directory"},
-		{"closed fd", []Rule{{1, DupOut, "5"}}, "5: Bad file descriptor"},
-		{"closed fd in", []Rule{{0, DupIn, "7"}}, "7: Bad file descriptor"},
-		{"close form", []Rule{{1, DupOut, "-"}}, "-: unsupported redirect"},
-		{"fd above 9", []Rule{{10, Out, "f"}}, "10: unsupported redirect"},
-		{"read-write form", []Rule{{0, Op("<>"), "f"}}, "f: unsupported redirect"},
+		{"missing dir", []chain.Redirect{{Fd: 1, Op: chain.RedirOut, Target: "nodir/f"}}, "nodir/f: No such file or directory"},
+		{"missing input", []chain.Redirect{{Fd: 0, Op: chain.RedirIn, Target: "nofile"}}, "nofile: No such file or directory"},
+		{"directory", []chain.Redirect{{Fd: 1, Op: chain.RedirOut, Target: "."}}, ".: Is a directory"},
+		{"dup of a word", []chain.Redirect{{Fd: 1, Op: chain.RedirDupOut, Target: "f"}}, "f: ambiguous redirect"},
+		{"closed fd", []chain.Redirect{{Fd: 1, Op: chain.RedirDupOut, Target: "5"}}, "5: Bad file descriptor"},
+		{"closed fd in", []chain.Redirect{{Fd: 0, Op: chain.RedirDupIn, Target: "7"}}, "7: Bad file descriptor"},
+		{"close form", []chain.Redirect{{Fd: 1, Op: chain.RedirDupOut, Target: "-"}}, "-: unsupported redirect"},
+		{"fd above 9", []chain.Redirect{{Fd: 10, Op: chain.RedirOut, Target: "f"}}, "10: unsupported redirect"},
+		{"read-write form", []chain.Redirect{{Fd: 0, Op: chain.RedirOp("<>"), Target: "f"}}, "f: unsupported redirect"},
 	}
 	if os.Geteuid() != 0 {
 		tests = append(tests, struct {
 			name  string
-			rules []Rule
+			rules []chain.Redirect
 			msg   string
-		}{"permission", []Rule{{1, Out, "ro"}}, "ro: Permission denied"})
+		}{"permission", []chain.Redirect{{Fd: 1, Op: chain.RedirOut, Target: "ro"}}, "ro: Permission denied"})
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			base := fdTable(t)
 			// On failure the table as it stood and the files opened so
 			// far come back, still open, for the caller's message.
-			rules := append([]Rule{{3, Out, "opened-first"}}, tt.rules...)
+			rules := append([]chain.Redirect{{Fd: 3, Op: chain.RedirOut, Target: "opened-first"}}, tt.rules...)
 			out, opened, err := (&Opener{Dir: dir}).Apply(base, rules)
 			var re *Error
 			if !errors.As(err, &re) || len(opened) != 1 || len(out) < 4 || out[3] != opened[0] || out[2] != base[2] {
@@ -231,7 +233,7 @@ func TestNullDeviceOpens(t *testing.T) {
 	// On POSIX "nul" is an ordinary file; /dev/null is never created.
 	dir := t.TempDir()
 	base := fdTable(t)
-	_, opened, err := (&Opener{Dir: dir}).Apply(base, []Rule{{2, Out, "nul"}, {1, Out, "/dev/null"}})
+	_, opened, err := (&Opener{Dir: dir}).Apply(base, []chain.Redirect{{Fd: 2, Op: chain.RedirOut, Target: "nul"}, {Fd: 1, Op: chain.RedirOut, Target: "/dev/null"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -242,7 +244,7 @@ func TestNullDeviceOpens(t *testing.T) {
 		}
 	}
 	// With Windows rules "nul.txt" opens the null device and creates nothing.
-	_, opened, err = (&Opener{Dir: dir, Windows: true}).Apply(base, []Rule{{1, Out, "nul.txt"}})
+	_, opened, err = (&Opener{Dir: dir, Windows: true}).Apply(base, []chain.Redirect{{Fd: 1, Op: chain.RedirOut, Target: "nul.txt"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -259,18 +261,20 @@ func TestWhere(t *testing.T) {
 	base := fdTable(t)
 	o := &Opener{Dir: t.TempDir()}
 	for _, tt := range []struct {
-		rules []Rule
+		rules []chain.Redirect
 		want  Dest
 	}{
 		{nil, Dest{File: base[2]}},
-		{[]Rule{{2, Out, "/dev/null"}}, Dest{Path: "/dev/null", Null: true}},
-		{[]Rule{{2, DupOut, "1"}}, Dest{File: base[1]}},
-		{[]Rule{{2, DupOut, "1"}, {1, Out, "f"}}, Dest{File: base[1]}},
-		{[]Rule{{1, Out, "f"}, {2, DupOut, "1"}}, Dest{Path: "f"}},
-		{[]Rule{{1, Both, "all"}}, Dest{Path: "all"}},
-		{[]Rule{{1, DupOut, "all"}}, Dest{Path: "all"}},
-		{[]Rule{{2, Out, "/dev/stdout"}}, Dest{File: base[1]}},
-		{[]Rule{{3, DupOut, "1"}, {1, DupOut, "2"}, {2, DupOut, "3"}}, Dest{File: base[1]}},
+		{[]chain.Redirect{{Fd: 2, Op: chain.RedirOut, Target: "/dev/null"}}, Dest{Path: "/dev/null", Null: true}},
+		{[]chain.Redirect{{Fd: 2, Op: chain.RedirDupOut, Target: "1"}}, Dest{File: base[1]}},
+		{[]chain.Redirect{{Fd: 2, Op: chain.RedirDupOut, Target: "1"}, {Fd: 1, Op: chain.RedirOut, Target: "f"}}, Dest{File: base[1]}},
+		{[]chain.Redirect{{Fd: 1, Op: chain.RedirOut, Target: "f"}, {Fd: 2, Op: chain.RedirDupOut, Target: "1"}}, Dest{Path: "f"}},
+		{[]chain.Redirect{{Fd: 1, Op: chain.RedirBoth, Target: "all"}}, Dest{Path: "all"}},
+		// >&word is lowered to &>word by the parser (chain.TestParseRedirects);
+		// a dup whose target is no fd number leaves the fd as it was.
+		{[]chain.Redirect{{Fd: 1, Op: chain.RedirDupOut, Target: "all"}}, Dest{File: base[2]}},
+		{[]chain.Redirect{{Fd: 2, Op: chain.RedirOut, Target: "/dev/stdout"}}, Dest{File: base[1]}},
+		{[]chain.Redirect{{Fd: 3, Op: chain.RedirDupOut, Target: "1"}, {Fd: 1, Op: chain.RedirDupOut, Target: "2"}, {Fd: 2, Op: chain.RedirDupOut, Target: "3"}}, Dest{File: base[1]}},
 	} {
 		got := o.Where(base, tt.rules, 2)
 		if got != tt.want {

@@ -8,7 +8,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/chainrun/chainrun/engine"
+	"github.com/chainrun/chainrun/chain"
 )
 
 // timeBare runs a chain of single-segment pipelines with nothing but
@@ -16,7 +16,7 @@ import (
 // any Go program pays to start those processes, the floor under what the
 // engine can reach.
 func timeBare(cmd string) time.Duration {
-	c, err := engine.Parse(cmd)
+	c, err := chain.Parse(cmd)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
@@ -43,11 +43,11 @@ func timeBare(cmd string) time.Duration {
 
 // runsAfter reports whether the pipeline after op runs, given the status
 // of the last one that ran.
-func runsAfter(op engine.Op, status int) bool {
+func runsAfter(op chain.Op, status int) bool {
 	switch op {
-	case engine.OpAnd:
+	case chain.OpAnd:
 		return status == 0
-	case engine.OpOr:
+	case chain.OpOr:
 		return status != 0
 	}
 	return true

@@ -30,6 +30,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/engine"
 )
 
@@ -148,7 +149,7 @@ func timeLibrary(cmd string) time.Duration {
 // sequential reports whether every pipeline of cmd is one segment, the
 // chains -bare can run.
 func sequential(cmd string) bool {
-	c, err := engine.Parse(cmd)
+	c, err := chain.Parse(cmd)
 	if err != nil {
 		return false
 	}

@@ -10,23 +10,23 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/engine"
-	"github.com/chainrun/chainrun/redirect"
 )
 
 // explain parses the command (and with --policy judges it), prints the
 // plan and runs nothing. It exits 0 when the input was accepted, whatever
 // the decision, and 2 when it was refused.
 func (c *cli) explain(cfg *config) int {
-	chain, err := engine.ParseDialect(cfg.command, cfg.dialect)
+	ch, err := chain.ParseDialect(cfg.command, cfg.dialect)
 	if err == nil {
 		// What Run would refuse before starting anything (on Windows:
 		// arguments cmd.exe cannot carry) is a refusal here too.
-		if cerr := engine.Check(chain, engine.Options{Dir: cfg.dir, Env: chainEnv(cfg.env)}); cerr != nil {
+		if cerr := engine.Check(ch, engine.Options{Dir: cfg.dir, Env: chainEnv(cfg.env)}); cerr != nil {
 			err = cerr
 		}
 	}
-	plan := engine.NewPlan(chain, err)
+	plan := engine.NewPlan(ch, err)
 	status := 0
 	if err != nil {
 		status = exitRefused
@@ -36,7 +36,7 @@ func (c *cli) explain(cfg *config) int {
 		if !ok {
 			return st
 		}
-		d, jerr := judge(auth, chain, cfg.dir)
+		d, jerr := judge(auth, ch, cfg.dir)
 		if jerr != nil {
 			plan.Error = engine.NewPlanError(jerr)
 			err, status = jerr, exitInternal
@@ -53,17 +53,17 @@ func (c *cli) explain(cfg *config) int {
 		c.reportError(err)
 		return status
 	}
-	writePlanText(c.stdout, chain, plan)
+	writePlanText(c.stdout, ch, plan)
 	return status
 }
 
 // judge runs the policy over a parsed chain, as Run would before starting.
-func judge(auth engine.Authorizer, chain *engine.Chain, dir string) (*engine.Decision, error) {
+func judge(auth chain.Authorizer, ch *chain.Chain, dir string) (*chain.Decision, error) {
 	abs, err := startDir(dir)
 	if err != nil {
 		return nil, err
 	}
-	return auth.Authorize(context.Background(), chain, abs)
+	return auth.Authorize(context.Background(), ch, abs)
 }
 
 // startDir is the absolute directory a chain starts in.
@@ -93,8 +93,8 @@ func jsonText(v any) string {
 // span, argv, then env, redirects and the built-in mark when there are
 // any), the operator joining consecutive segments on a line of its own,
 // then warnings and the policy's decision.
-func writePlanText(w io.Writer, chain *engine.Chain, p *engine.Plan) {
-	segs := chain.Segments()
+func writePlanText(w io.Writer, ch *chain.Chain, p *engine.Plan) {
+	segs := ch.Segments()
 	for i, s := range p.Segments {
 		if i > 0 && i-1 < len(p.Ops) {
 			fmt.Fprintf(w, "  %s\n", p.Ops[i-1])
@@ -145,12 +145,12 @@ func writePlanText(w io.Writer, chain *engine.Chain, p *engine.Plan) {
 
 // redirectText renders one redirect as bash would spell it, with its span:
 // 2>"err.log"[10,20], 2>&1, &>>"all.log".
-func redirectText(r engine.Redirect) string {
+func redirectText(r chain.Redirect) string {
 	var s string
 	switch r.Op {
-	case redirect.Both, redirect.BothAppend:
+	case chain.RedirBoth, chain.RedirBothAppend:
 		s = fmt.Sprintf("%s%s", r.Op, jsonText(r.Target))
-	case redirect.DupOut, redirect.DupIn:
+	case chain.RedirDupOut, chain.RedirDupIn:
 		s = fmt.Sprintf("%d%s%s", r.Fd, r.Op, r.Target)
 	default:
 		s = fmt.Sprintf("%d%s%s", r.Fd, r.Op, jsonText(r.Target))
@@ -169,9 +169,9 @@ func oneLine(s string) string {
 // reportError tells people what went wrong: the caret rendering for a
 // refusal, one line otherwise.
 func (c *cli) reportError(err error) {
-	var pe *engine.ParseError
+	var pe *chain.ParseError
 	if errors.As(err, &pe) {
-		fmt.Fprint(c.stderr, pe.Caret())
+		fmt.Fprint(c.stderr, "chainrun: "+pe.Caret())
 		return
 	}
 	fmt.Fprintf(c.stderr, "chainrun: %v\n", err)

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/engine"
 )
 
@@ -20,7 +21,7 @@ import (
 type config struct {
 	explain  bool
 	json     bool
-	dialect  engine.Dialect
+	dialect  chain.Dialect
 	timeout  time.Duration
 	grace    time.Duration
 	maxOut   int
@@ -85,12 +86,12 @@ Examples:
   chainrun --policy .claude/settings.json --timeout 5m -- 'git status && go vet ./...'
 `
 
-func usage(w io.Writer) { fmt.Fprintf(w, usageText, engine.HostDialect()) }
+func usage(w io.Writer) { fmt.Fprintf(w, usageText, chain.HostDialect()) }
 
 // parseArgs reads the flags and the one COMMAND argument. When it returns
 // ok false, chainrun exits at once with status (help, version, errors).
 func (c *cli) parseArgs(args []string) (cfg *config, status int, ok bool) {
-	cfg = &config{dialect: engine.HostDialect(), grace: engine.DefaultGrace}
+	cfg = &config{dialect: chain.HostDialect(), grace: engine.DefaultGrace}
 	var version bool
 
 	fs := flag.NewFlagSet("chainrun", flag.ContinueOnError)
@@ -155,12 +156,12 @@ func versionString() string {
 	return fmt.Sprintf("chainrun %s %s/%s %s", v, runtime.GOOS, runtime.GOARCH, runtime.Version())
 }
 
-type dialectValue engine.Dialect
+type dialectValue chain.Dialect
 
 func (d *dialectValue) String() string { return string(*d) }
 func (d *dialectValue) Set(s string) error {
-	switch engine.Dialect(s) {
-	case engine.POSIX, engine.Windows:
+	switch chain.Dialect(s) {
+	case chain.POSIX, chain.Windows:
 		*d = dialectValue(s)
 		return nil
 	}

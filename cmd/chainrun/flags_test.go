@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/engine"
 )
 
@@ -111,7 +112,7 @@ func TestParseArgs(t *testing.T) {
 		t.Fatalf("parseArgs failed: %s", errb.String())
 	}
 	want := config{
-		json: true, dialect: engine.Windows, timeout: 2 * time.Second, grace: time.Second,
+		json: true, dialect: chain.Windows, timeout: 2 * time.Second, grace: time.Second,
 		maxOut: 1 << 20, env: []string{"A=1", "B=2"}, policies: []string{"a.json", "b.json"}, yes: true,
 		audit: auditConfig{path: "log.jsonl", maxSizeMB: 5}, command: "--weird",
 	}
@@ -123,29 +124,29 @@ func TestParseArgs(t *testing.T) {
 	}
 
 	cfg, _, ok = c.parseArgs([]string{"echo hi"})
-	if !ok || cfg.dialect != engine.HostDialect() || cfg.grace != engine.DefaultGrace || cfg.timeout != 0 {
+	if !ok || cfg.dialect != chain.HostDialect() || cfg.grace != engine.DefaultGrace || cfg.timeout != 0 {
 		t.Fatalf("defaults: %+v", cfg)
 	}
 }
 
 // decision is an ask for the second segment of "show-argv a && git tag v1".
-var askDecision = &engine.Decision{
-	Verdict: engine.Ask,
-	Segments: []engine.SegmentDecision{
-		{Segment: 0, Verdict: engine.Allow, Rule: "show-argv:*"},
-		{Segment: 1, Verdict: engine.Ask, Reasons: []string{"no rule matches"}},
+var askDecision = &chain.Decision{
+	Verdict: chain.Ask,
+	Segments: []chain.SegmentDecision{
+		{Segment: 0, Verdict: chain.Allow, Rule: "show-argv:*"},
+		{Segment: 1, Verdict: chain.Ask, Reasons: []string{"no rule matches"}},
 	},
 	Suggestions: []string{"git tag:*"},
 }
 
-func askChain() *engine.Chain {
-	return &engine.Chain{
+func askChain() *chain.Chain {
+	return &chain.Chain{
 		Source: "show-argv a && git tag v1",
-		Pipelines: []*engine.Pipeline{
-			{Segments: []*engine.Segment{{Index: 0, Args: []string{"show-argv", "a"}, Text: "show-argv a"}}},
-			{Segments: []*engine.Segment{{Index: 1, Args: []string{"git", "tag", "v1"}, Text: "git tag v1"}}},
+		Pipelines: []*chain.Pipeline{
+			{Segments: []*chain.Segment{{Index: 0, Args: []string{"show-argv", "a"}, Text: "show-argv a"}}},
+			{Segments: []*chain.Segment{{Index: 1, Args: []string{"git", "tag", "v1"}, Text: "git tag v1"}}},
 		},
-		Ops: []engine.Op{engine.OpAnd},
+		Ops: []chain.Op{chain.OpAnd},
 	}
 }
 
@@ -204,7 +205,7 @@ func TestAskText(t *testing.T) {
 func TestWriteResultJSON(t *testing.T) {
 	var out bytes.Buffer
 	c := &cli{stdout: &out}
-	err := c.writeResultJSON(nil, exitDenied, askDecision, &engine.DeniedError{Segment: 1, Text: "git tag v1", Reason: "not approved"})
+	err := c.writeResultJSON(nil, exitDenied, askDecision, &chain.DeniedError{Segment: 1, Text: "git tag v1", Reason: "not approved"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -234,10 +235,10 @@ func TestExitStatus(t *testing.T) {
 		{res: &engine.Result{ExitCode: 0}, want: 0},
 		{res: &engine.Result{ExitCode: 141}, want: 141},
 		{res: &engine.Result{ExitCode: 124, TimedOut: true}, want: 124},
-		{res: &engine.Result{ExitCode: 143, TimedOut: true}, err: engine.ErrTimeout, want: 124},
-		{err: &engine.ParseError{Kind: engine.KindSyntax}, want: 2},
-		{err: &engine.ParseError{Kind: engine.KindUnsupported}, want: 2},
-		{err: &engine.DeniedError{Segment: -1}, want: 3},
+		{res: &engine.Result{ExitCode: 143, TimedOut: true}, err: chain.ErrTimeout, want: 124},
+		{err: &chain.ParseError{Kind: chain.KindSyntax}, want: 2},
+		{err: &chain.ParseError{Kind: chain.KindUnsupported}, want: 2},
+		{err: &chain.DeniedError{Segment: -1}, want: 3},
 		{err: context.DeadlineExceeded, want: 125},
 		{res: &engine.Result{ExitCode: 0}, err: context.Canceled, want: 125},
 	} {

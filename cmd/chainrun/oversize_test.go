@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chainrun/chainrun/engine"
+	"github.com/chainrun/chainrun/chain"
 )
 
 // TestOversizeRefused passes a command line one byte over the limit:
@@ -17,7 +17,7 @@ func TestOversizeRefused(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("a command line this long cannot be passed on Windows")
 	}
-	src := "echo " + strings.Repeat("a", engine.MaxSourceLen-len("echo "))
+	src := "echo " + strings.Repeat("a", chain.MaxSourceLen-len("echo "))
 	for _, tc := range []struct {
 		src     string
 		refused bool

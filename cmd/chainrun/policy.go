@@ -8,12 +8,12 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/chainrun/chainrun/engine"
+	"github.com/chainrun/chainrun/chain"
 )
 
 // loadPolicy loads the --policy files, printing their warnings on stderr.
 // A file that cannot be read or has bad rules is a usage error.
-func (c *cli) loadPolicy(cfg *config) (engine.Authorizer, int, bool) {
+func (c *cli) loadPolicy(cfg *config) (chain.Authorizer, int, bool) {
 	auth, warnings, err := newAuthorizer(cfg.policies)
 	for _, w := range warnings {
 		fmt.Fprintf(c.stderr, "chainrun: policy: %s\n", w)
@@ -28,12 +28,12 @@ func (c *cli) loadPolicy(cfg *config) (engine.Authorizer, int, bool) {
 // recordingAuthorizer keeps the decision the policy made, so the CLI can
 // print it beside the result.
 type recordingAuthorizer struct {
-	engine.Authorizer
+	chain.Authorizer
 	mu       sync.Mutex
-	decision *engine.Decision
+	decision *chain.Decision
 }
 
-func (r *recordingAuthorizer) Authorize(ctx context.Context, ch *engine.Chain, dir string) (*engine.Decision, error) {
+func (r *recordingAuthorizer) Authorize(ctx context.Context, ch *chain.Chain, dir string) (*chain.Decision, error) {
 	d, err := r.Authorizer.Authorize(ctx, ch, dir)
 	r.mu.Lock()
 	r.decision = d
@@ -41,7 +41,7 @@ func (r *recordingAuthorizer) Authorize(ctx context.Context, ch *engine.Chain, d
 	return d, err
 }
 
-func (r *recordingAuthorizer) last() *engine.Decision {
+func (r *recordingAuthorizer) last() *chain.Decision {
 	if r == nil {
 		return nil
 	}
@@ -59,10 +59,10 @@ type approver struct {
 	out    io.Writer // where the question is asked
 
 	mu       sync.Mutex
-	declined *engine.Decision // set when the chain was not approved
+	declined *chain.Decision // set when the chain was not approved
 }
 
-func (a *approver) Approve(ctx context.Context, ch *engine.Chain, d *engine.Decision) (bool, error) {
+func (a *approver) Approve(ctx context.Context, ch *chain.Chain, d *chain.Decision) (bool, error) {
 	if a.yes {
 		return true, nil
 	}
@@ -84,7 +84,7 @@ func (a *approver) Approve(ctx context.Context, ch *engine.Chain, d *engine.Deci
 	return false, nil
 }
 
-func (a *approver) declinedDecision() *engine.Decision {
+func (a *approver) declinedDecision() *chain.Decision {
 	if a == nil {
 		return nil
 	}
@@ -114,15 +114,15 @@ func readAnswer(r io.Reader) (string, error) {
 
 // askText says which segments the policy asks about and why, and the
 // rules that would allow them.
-func askText(ch *engine.Chain, d *engine.Decision) string {
+func askText(ch *chain.Chain, d *chain.Decision) string {
 	var b strings.Builder
-	var segs []*engine.Segment
+	var segs []*chain.Segment
 	if ch != nil {
 		segs = ch.Segments()
 	}
 	b.WriteString("chainrun: the policy asks before running this chain:\n")
 	for _, s := range d.Segments {
-		if s.Verdict != engine.Ask {
+		if s.Verdict != chain.Ask {
 			continue
 		}
 		text := ""

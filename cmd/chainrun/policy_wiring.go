@@ -1,12 +1,14 @@
 package main
 
 import (
+	"github.com/chainrun/chainrun/audit"
+	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/engine"
 	"github.com/chainrun/chainrun/policy"
 )
 
 // newAuthorizer loads and merges the permission rule files.
-func newAuthorizer(paths []string) (engine.Authorizer, []string, error) {
+func newAuthorizer(paths []string) (chain.Authorizer, []string, error) {
 	p, warnings, err := policy.Load(paths...)
 	if err != nil {
 		return nil, warnings, err
@@ -16,7 +18,7 @@ func newAuthorizer(paths []string) (engine.Authorizer, []string, error) {
 
 // newAuditor opens the rotated JSON-lines audit log.
 func newAuditor(a auditConfig) (engine.Auditor, func() error, error) {
-	l := policy.NewAuditLog(policy.AuditConfig{
+	l := audit.NewLog(audit.Config{
 		Path:       a.path,
 		MaxSizeMB:  a.maxSizeMB,
 		MaxBackups: a.maxBackups,

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/engine"
 )
 
@@ -53,7 +54,7 @@ func (c *cli) runChain(cfg *config) int {
 		opts.Auditor = auditor
 	}
 
-	chain, err := engine.ParseDialect(cfg.command, cfg.dialect)
+	ch, err := chain.ParseDialect(cfg.command, cfg.dialect)
 	if err != nil {
 		// Run never sees a refused chain, so the refusal is audited here.
 		if opts.Auditor != nil {
@@ -64,8 +65,8 @@ func (c *cli) runChain(cfg *config) int {
 	}
 
 	forwardSignals(&opts)
-	res, err := engine.Run(context.Background(), chain, opts)
-	return c.finish(cfg, chain, res, &judgement{rec: rec, appr: appr}, err)
+	res, err := engine.Run(context.Background(), ch, opts)
+	return c.finish(cfg, ch, res, &judgement{rec: rec, appr: appr}, err)
 }
 
 // judgement is what the policy said, for the report.
@@ -74,14 +75,14 @@ type judgement struct {
 	appr *approver
 }
 
-func (j *judgement) decision() *engine.Decision {
+func (j *judgement) decision() *chain.Decision {
 	if j == nil {
 		return nil
 	}
 	return j.rec.last()
 }
 
-func (j *judgement) declined() *engine.Decision {
+func (j *judgement) declined() *chain.Decision {
 	if j == nil {
 		return nil
 	}
@@ -93,21 +94,21 @@ func exitStatus(res *engine.Result, err error) int {
 	if res != nil && res.TimedOut {
 		return exitTimeout
 	}
-	switch engine.KindOf(err) {
+	switch chain.KindOf(err) {
 	case "":
 		if res == nil {
 			return exitInternal
 		}
 		return res.ExitCode
-	case engine.KindSyntax, engine.KindUnsupported:
+	case chain.KindSyntax, chain.KindUnsupported:
 		return exitRefused
-	case engine.KindDenied:
+	case chain.KindDenied:
 		return exitDenied
-	case engine.KindTimeout:
+	case chain.KindTimeout:
 		return exitTimeout
-	case engine.KindNotFound:
+	case chain.KindNotFound:
 		return 127
-	case engine.KindNotExecutable:
+	case chain.KindNotExecutable:
 		return 126
 	}
 	return exitInternal
@@ -115,10 +116,10 @@ func exitStatus(res *engine.Result, err error) int {
 
 // finish reports the outcome, on stdout as one JSON object with --json,
 // on stderr for people otherwise, and returns the exit status.
-func (c *cli) finish(cfg *config, chain *engine.Chain, res *engine.Result, j *judgement, err error) int {
+func (c *cli) finish(cfg *config, ch *chain.Chain, res *engine.Result, j *judgement, err error) int {
 	status := exitStatus(res, err)
 	if res != nil && res.TimedOut && err == nil {
-		err = fmt.Errorf("%w after %v", engine.ErrTimeout, cfg.timeout)
+		err = fmt.Errorf("%w after %v", chain.ErrTimeout, cfg.timeout)
 	}
 	if cfg.json {
 		if werr := c.writeResultJSON(res, status, j.decision(), err); werr != nil {
@@ -128,14 +129,14 @@ func (c *cli) finish(cfg *config, chain *engine.Chain, res *engine.Result, j *ju
 		// The object says it all; stderr stays for the chain's own output.
 		return status
 	}
-	c.reportSegmentErrors(chain, res)
+	c.reportSegmentErrors(ch, res)
 	switch {
 	case err == nil:
-	case j.declined() != nil && engine.KindOf(err) == engine.KindDenied:
-		fmt.Fprint(c.stderr, askText(chain, j.declined()))
+	case j.declined() != nil && chain.KindOf(err) == chain.KindDenied:
+		fmt.Fprint(c.stderr, askText(ch, j.declined()))
 		fmt.Fprintln(c.stderr, "chainrun: not approved: nothing ran (pass --yes to approve, or add a rule)")
-	case engine.KindOf(err) == engine.KindTimeout:
-		fmt.Fprintf(c.stderr, "chainrun: %v%s\n", err, signalledText(chain, res))
+	case chain.KindOf(err) == chain.KindTimeout:
+		fmt.Fprintf(c.stderr, "chainrun: %v%s\n", err, signalledText(ch, res))
 	default:
 		c.reportError(err)
 	}
@@ -144,7 +145,7 @@ func (c *cli) finish(cfg *config, chain *engine.Chain, res *engine.Result, j *ju
 
 // reportSegmentErrors names each segment that could not start, with its
 // command: chainrun: segment 2 "fooo --x": not found in PATH.
-func (c *cli) reportSegmentErrors(chain *engine.Chain, res *engine.Result) {
+func (c *cli) reportSegmentErrors(ch *chain.Chain, res *engine.Result) {
 	if res == nil {
 		return
 	}
@@ -156,19 +157,19 @@ func (c *cli) reportSegmentErrors(chain *engine.Chain, res *engine.Result) {
 			fmt.Fprintf(c.stderr, "chainrun: %s\n", s.Error)
 			continue
 		}
-		fmt.Fprintf(c.stderr, "chainrun: segment %d %q: %s\n", s.Index+1, segmentText(chain, s.Index), s.Error)
+		fmt.Fprintf(c.stderr, "chainrun: segment %d %q: %s\n", s.Index+1, segmentText(ch, s.Index), s.Error)
 	}
 }
 
 // signalledText lists the segments the timeout stopped.
-func signalledText(chain *engine.Chain, res *engine.Result) string {
+func signalledText(ch *chain.Chain, res *engine.Result) string {
 	if res == nil {
 		return ""
 	}
 	var parts []string
 	for _, s := range res.Segments {
 		if s.Signalled {
-			parts = append(parts, fmt.Sprintf("segment %d %q", s.Index+1, segmentText(chain, s.Index)))
+			parts = append(parts, fmt.Sprintf("segment %d %q", s.Index+1, segmentText(ch, s.Index)))
 		}
 	}
 	if len(parts) == 0 {
@@ -177,11 +178,11 @@ func signalledText(chain *engine.Chain, res *engine.Result) string {
 	return "; stopped " + strings.Join(parts, ", ")
 }
 
-func segmentText(chain *engine.Chain, i int) string {
-	if chain == nil {
+func segmentText(ch *chain.Chain, i int) string {
+	if ch == nil {
 		return ""
 	}
-	segs := chain.Segments()
+	segs := ch.Segments()
 	if i < 0 || i >= len(segs) {
 		return ""
 	}
@@ -192,7 +193,7 @@ func segmentText(chain *engine.Chain, i int) string {
 // policy's "decision", "reasons" and "suggestions" when one judged the
 // chain. Without a result (nothing ran) it prints an empty one carrying
 // the exit status.
-func (c *cli) writeResultJSON(res *engine.Result, status int, d *engine.Decision, err error) error {
+func (c *cli) writeResultJSON(res *engine.Result, status int, d *chain.Decision, err error) error {
 	if res == nil {
 		res = &engine.Result{ExitCode: status, Segments: []engine.SegmentResult{}}
 	}

@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/engine"
 )
 
@@ -29,7 +30,7 @@ func TestTreeKill(t *testing.T) {
 	res, err := engine.RunString(context.Background(), "spawn-tree "+pidfile+" | cat && echo-argv never",
 		engine.Options{Env: env(), Timeout: 300 * time.Millisecond, Grace: grace})
 	took := time.Since(start)
-	if !errors.Is(err, engine.ErrTimeout) {
+	if !errors.Is(err, chain.ErrTimeout) {
 		t.Fatalf("err %v", err)
 	}
 	if !res.TimedOut || res.ExitCode != 124 {
@@ -247,7 +248,7 @@ func TestConcurrent(t *testing.T) {
 			}
 			res, err := engine.RunString(context.Background(), cmd, opts)
 			if i%10 == 0 {
-				if !errors.Is(err, engine.ErrTimeout) || string(res.Stdout) != fmt.Sprintf("%d a%d\n", i, i) {
+				if !errors.Is(err, chain.ErrTimeout) || string(res.Stdout) != fmt.Sprintf("%d a%d\n", i, i) {
 					errs <- fmt.Errorf("chain %d: %v %q", i, err, res.Stdout)
 				}
 				return

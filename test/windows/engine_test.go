@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/engine"
 	"github.com/chainrun/chainrun/winproc"
 )
@@ -27,7 +28,7 @@ func runChain(t *testing.T, src string, opts engine.Options) *engine.Result {
 		opts.Timeout = time.Minute
 	}
 	res, err := engine.RunString(context.Background(), src, opts)
-	if err != nil && !errors.Is(err, engine.ErrTimeout) {
+	if err != nil && !errors.Is(err, chain.ErrTimeout) {
 		t.Fatalf("%s: %v", src, err)
 	}
 	if res == nil {
@@ -85,7 +86,7 @@ func TestBatchArgumentRefused(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "t.bat"), []byte("@echo RAN>ran.txt\r\n"), 0o644)
 	res, err := engine.RunString(context.Background(), "echo first > first.txt && .\\t.bat 'two\nlines'", engine.Options{Dir: dir})
 	var se *engine.SegmentError
-	if res != nil || !errors.As(err, &se) || se.Segment != 1 || engine.KindOf(err) != engine.KindUnsupported ||
+	if res != nil || !errors.As(err, &se) || se.Segment != 1 || chain.KindOf(err) != chain.KindUnsupported ||
 		!strings.Contains(err.Error(), "argument 1") {
 		t.Fatalf("got result %v, error %v; want an unsupported refusal of segment 2 naming argument 1", res, err)
 	}
@@ -104,7 +105,7 @@ func TestBatchArgumentRefused(t *testing.T) {
 func TestRefusedCmdBuiltin(t *testing.T) {
 	dir := tempDir(t)
 	_, err := engine.RunString(context.Background(), "echo x > first.txt && pushd C:\\\\", engine.Options{Dir: dir})
-	if engine.KindOf(err) != engine.KindUnsupported || !strings.Contains(err.Error(), "pushd") {
+	if chain.KindOf(err) != chain.KindUnsupported || !strings.Contains(err.Error(), "pushd") {
 		t.Fatalf("error %v; want pushd refused", err)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "first.txt")); err == nil {
@@ -191,7 +192,7 @@ func TestNullDevice(t *testing.T) {
 // In the Windows dialect backslashes in paths stay literal and reach the
 // program intact.
 func TestWindowsDialectBackslashes(t *testing.T) {
-	c, err := engine.ParseDialect(`prog C:\Windows\System32 \\server\share\dir .\rel\x 'C:\Program Files\' a\b\\c`, engine.Windows)
+	c, err := chain.ParseDialect(`prog C:\Windows\System32 \\server\share\dir .\rel\x 'C:\Program Files\' a\b\\c`, chain.Windows)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,7 +8,7 @@
 //     program undefined so that bash's command_not_found_handle records the
 //     quote-removed argv and assignments of each simple command it runs (and
 //     its redirects create their quote-removed targets), and compares that
-//     with engine.ParseDialect(src, engine.POSIX).
+//     with chain.ParseDialect(src, chain.POSIX).
 //   - TestRunDifferential runs generated chains of coreutils programs and
 //     engine built-ins under bash -c and under engine.RunString, in turn, in
 //     the same freshly seeded directory, and compares stdout, stderr, exit

@@ -10,13 +10,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chainrun/chainrun/engine"
+	"github.com/chainrun/chainrun/chain"
 )
 
 // checkEngineParse parses src with chainrun and compares it with what bash
 // ran (br) and, for generated inputs, with the generator's redirects.
 func checkEngineParse(br *parseRun, src string, gen *pChain) string {
-	chain, err := engine.ParseDialect(src, engine.POSIX)
+	chain, err := chain.ParseDialect(src, chain.POSIX)
 	if err != nil {
 		return fmt.Sprintf("  chainrun refused it: %v\n", err)
 	}
@@ -31,7 +31,7 @@ func checkEngineParse(br *parseRun, src string, gen *pChain) string {
 
 // checkSpans checks that every segment's span lies in the source, in
 // order, without overlap, and that its Text is the source it spans.
-func checkSpans(c *engine.Chain, src string) string {
+func checkSpans(c *chain.Chain, src string) string {
 	var d strings.Builder
 	prevEnd := 0
 	for _, s := range c.Segments() {
@@ -51,12 +51,12 @@ func checkSpans(c *engine.Chain, src string) string {
 // engineRun is the run chainrun's model describes, with the handler's
 // statuses: which programs run (by && || ; over the pipelines), their argv
 // and assignments, and the files their redirects create.
-func engineRun(c *engine.Chain) *parseRun {
+func engineRun(c *chain.Chain) *parseRun {
 	pr := &parseRun{Ran: map[string]segRecord{}}
 	status := 0
 	created := map[string]bool{}
 	for i, p := range c.Pipelines {
-		if i > 0 && i-1 < len(c.Ops) && (c.Ops[i-1] == engine.OpAnd && status != 0 || c.Ops[i-1] == engine.OpOr && status == 0) {
+		if i > 0 && i-1 < len(c.Ops) && (c.Ops[i-1] == chain.OpAnd && status != 0 || c.Ops[i-1] == chain.OpOr && status == 0) {
 			continue
 		}
 		for _, s := range p.Segments {
@@ -81,8 +81,8 @@ func engineRun(c *engine.Chain) *parseRun {
 
 // diffRedirects compares each segment's redirects (fd, operator, target,
 // implicit) with the generated ones.
-func diffRedirects(c *engine.Chain, gen *pChain) string {
-	bySeg := map[string]*engine.Segment{}
+func diffRedirects(c *chain.Chain, gen *pChain) string {
+	bySeg := map[string]*chain.Segment{}
 	for _, s := range c.Segments() {
 		if len(s.Args) > 0 {
 			bySeg[s.Args[0]] = s

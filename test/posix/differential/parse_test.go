@@ -206,7 +206,7 @@ func diffRuns(aName string, a *parseRun, bName string, b *parseRun) string {
 const parseSeed = 20261122
 
 // TestParseDifferential renders generated chains with random quoting and
-// spacing and checks that engine.Parse reads each one exactly as bash does:
+// spacing and checks that chain.Parse reads each one exactly as bash does:
 // the same simple commands joined the same way, the same argv and
 // assignments, and redirects whose targets are the files bash creates.
 func TestParseDifferential(t *testing.T) {

@@ -1,4 +1,4 @@
-package engine
+package chain
 
 import "context"
 
@@ -73,20 +73,4 @@ type ApproverFunc func(ctx context.Context, c *Chain, d *Decision) (bool, error)
 // Approve calls f.
 func (f ApproverFunc) Approve(ctx context.Context, c *Chain, d *Decision) (bool, error) {
 	return f(ctx, c, d)
-}
-
-// Auditor records every chain Run was asked to run, whatever came of it.
-// policy.AuditLog implements it with a rotated JSON-lines file.
-type Auditor interface {
-	Audit(rec *AuditRecord)
-}
-
-// AuditRecord is what an Auditor receives once a chain is finished (or
-// refused, or denied).
-type AuditRecord struct {
-	Command  string    // the source command line
-	Dir      string    // the starting directory
-	Decision *Decision // nil when no Authorizer was set
-	Result   *Result   // nil when nothing ran
-	Err      error     // the refusal, denial or failure, if any
 }

@@ -1,10 +1,8 @@
-package engine
+package chain
 
 import (
 	"encoding/json"
 	"runtime"
-
-	"github.com/chainrun/chainrun/redirect"
 )
 
 // Dialect chooses how backslashes read outside single quotes.
@@ -149,8 +147,10 @@ type Redirect struct {
 	// Fd is the descriptor redirected: 1 for > and >>, 0 for <, explicit n
 	// for n>. For &> and &>> it is 1 (both 1 and 2 are redirected).
 	Fd int `json:"fd"`
-	// Op is the operator; >| is recorded as >.
-	Op redirect.Op `json:"op"`
+	// Op is the operator; >| is recorded as >, and >&word with a word that
+	// is not a descriptor number as &> (bash's reading), so a RedirDupOut
+	// or RedirDupIn target is always a number.
+	Op RedirOp `json:"op"`
 	// Target is a path, or for >& and <& the source fd number ("1").
 	Target string `json:"target"`
 	// Span covers the redirect in Source; the implicit 2>&1 of |& covers
@@ -159,6 +159,24 @@ type Redirect struct {
 	// Implicit marks the 2>&1 that |& adds.
 	Implicit bool `json:"implicit,omitempty"`
 }
+
+// RedirOp is a redirect operator as chainrun's model spells it.
+type RedirOp string
+
+// The supported redirect operators. ">|" is read as RedirOut; "n<&m" is
+// RedirDupIn.
+const (
+	RedirOut        RedirOp = ">"   // n>file  (default n=1): truncate or create
+	RedirAppend     RedirOp = ">>"  // n>>file (default n=1): append, O_APPEND
+	RedirIn         RedirOp = "<"   // n<file  (default n=0)
+	RedirDupOut     RedirOp = ">&"  // n>&m    (default n=1): fd n becomes a copy of fd m
+	RedirDupIn      RedirOp = "<&"  // n<&m    (default n=0): fd n becomes a copy of fd m
+	RedirBoth       RedirOp = "&>"  // &>file: stdout and stderr to file, truncating
+	RedirBothAppend RedirOp = "&>>" // &>>file: stdout and stderr appended to file
+)
+
+// MaxFd is the highest file descriptor a redirect may name, as in POSIX sh.
+const MaxFd = 9
 
 // Warning notes an input the two dialects would read differently.
 type Warning struct {

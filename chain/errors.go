@@ -1,4 +1,4 @@
-package engine
+package chain
 
 import (
 	"errors"
@@ -7,19 +7,19 @@ import (
 	"unicode/utf8"
 )
 
-// Kind classifies a failure so callers can act on it without parsing
+// ErrorKind classifies a failure so callers can act on it without parsing
 // messages. The CLI maps kinds to exit statuses.
-type Kind string
+type ErrorKind string
 
 const (
-	KindSyntax        Kind = "syntax"         // malformed input
-	KindUnsupported   Kind = "unsupported"    // valid bash that chainrun refuses
-	KindDenied        Kind = "denied"         // the policy denied (or the approver declined) the chain
-	KindNotFound      Kind = "not_found"      // program not found (status 127)
-	KindNotExecutable Kind = "not_executable" // program found but not runnable (status 126)
-	KindRedirect      Kind = "redirect"       // a redirect could not be opened (status 1)
-	KindTimeout       Kind = "timeout"        // the chain ran out of time (status 124)
-	KindInternal      Kind = "internal"       // a bug or an OS failure
+	KindSyntax        ErrorKind = "syntax"         // malformed input
+	KindUnsupported   ErrorKind = "unsupported"    // valid bash that chainrun refuses
+	KindDenied        ErrorKind = "denied"         // the policy denied (or the approver declined) the chain
+	KindNotFound      ErrorKind = "not_found"      // program not found (status 127)
+	KindNotExecutable ErrorKind = "not_executable" // program found but not runnable (status 126)
+	KindRedirect      ErrorKind = "redirect"       // a redirect could not be opened (status 1)
+	KindTimeout       ErrorKind = "timeout"        // the chain ran out of time (status 124)
+	KindInternal      ErrorKind = "internal"       // a bug or an OS failure
 )
 
 // Sentinels for errors.Is: every *ParseError matches ErrSyntax or
@@ -33,7 +33,7 @@ var (
 
 // ParseError is a refusal of the input, before anything runs.
 type ParseError struct {
-	Kind Kind // KindSyntax or KindUnsupported
+	Kind ErrorKind // KindSyntax or KindUnsupported
 	// Construct names what was refused ("command substitution", "glob", …).
 	Construct string
 	// Message is one line saying what and, where there is one, the fix.
@@ -54,6 +54,9 @@ func (e *ParseError) Is(target error) bool {
 	return (target == ErrSyntax && e.Kind == KindSyntax) ||
 		(target == ErrUnsupported && e.Kind == KindUnsupported)
 }
+
+// ErrorKind returns KindSyntax or KindUnsupported, for KindOf.
+func (e *ParseError) ErrorKind() ErrorKind { return e.Kind }
 
 // Position returns the 1-based line and column (in characters) of Offset.
 func (e *ParseError) Position() (line, col int) {
@@ -83,7 +86,7 @@ func (e *ParseError) Caret() string {
 			pad.WriteByte(' ')
 		}
 	}
-	return fmt.Sprintf("chainrun: %s error: %s\n  %s\n  %s^\n", e.Kind, e.Error(), e.Source[start:end], pad.String())
+	return fmt.Sprintf("%s error: %s\n  %s\n  %s^\n", e.Kind, e.Error(), e.Source[start:end], pad.String())
 }
 
 // DeniedError reports a chain the policy denied, or an ask the approver
@@ -110,40 +113,20 @@ func (e *DeniedError) Error() string {
 	return b.String()
 }
 
+// ErrorKind returns KindDenied, for KindOf.
+func (e *DeniedError) ErrorKind() ErrorKind { return KindDenied }
+
 // Is makes errors.Is(err, ErrDenied) work.
 func (e *DeniedError) Is(target error) bool { return target == ErrDenied }
 
-// SegmentError reports a segment that could not start: its program was not
-// found or not executable, or one of its redirects failed. The segment gets
-// the status bash would give it and the chain goes on, so Run reports these
-// in the segment's result rather than returning them.
-type SegmentError struct {
-	Kind    Kind   // KindNotFound, KindNotExecutable, KindRedirect, KindInternal
-	Segment int    // index in the chain
-	Text    string // the segment's source text
-	Err     error
-}
-
-func (e *SegmentError) Error() string {
-	return fmt.Sprintf("segment %d %q: %v", e.Segment+1, e.Text, e.Err)
-}
-
-func (e *SegmentError) Unwrap() error { return e.Err }
-
 // KindOf returns the kind of a chainrun error, KindInternal for others.
-func KindOf(err error) Kind {
-	var pe *ParseError
-	var de *DeniedError
-	var se *SegmentError
+func KindOf(err error) ErrorKind {
+	var k interface{ ErrorKind() ErrorKind }
 	switch {
 	case err == nil:
 		return ""
-	case errors.As(err, &pe):
-		return pe.Kind
-	case errors.As(err, &de):
-		return KindDenied
-	case errors.As(err, &se):
-		return se.Kind
+	case errors.As(err, &k):
+		return k.ErrorKind()
 	case errors.Is(err, ErrTimeout):
 		return KindTimeout
 	}

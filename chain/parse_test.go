@@ -1,12 +1,10 @@
-package engine
+package chain
 
 import (
 	"errors"
 	"reflect"
 	"strings"
 	"testing"
-
-	"github.com/chainrun/chainrun/redirect"
 )
 
 // argvs returns each segment's argv.
@@ -129,30 +127,30 @@ func TestParseAssignsAndBuiltins(t *testing.T) {
 }
 
 func TestParseRedirects(t *testing.T) {
-	r := func(fd int, op redirect.Op, target string) Redirect { return Redirect{Fd: fd, Op: op, Target: target} }
+	r := func(fd int, op RedirOp, target string) Redirect { return Redirect{Fd: fd, Op: op, Target: target} }
 	tests := []struct {
 		in   string
 		want []Redirect
 	}{
-		{"c >f", []Redirect{r(1, redirect.Out, "f")}},
-		{"c >|f", []Redirect{r(1, redirect.Out, "f")}},
-		{"c >>f", []Redirect{r(1, redirect.Append, "f")}},
-		{"c <f", []Redirect{r(0, redirect.In, "f")}},
-		{"c 2>f", []Redirect{r(2, redirect.Out, "f")}},
-		{"c 2>>f", []Redirect{r(2, redirect.Append, "f")}},
-		{"c 2>&1", []Redirect{r(2, redirect.DupOut, "1")}},
-		{"c >&2", []Redirect{r(1, redirect.DupOut, "2")}},
-		{"c 3<&0", []Redirect{r(3, redirect.DupIn, "0")}},
-		{"c <&3", []Redirect{r(0, redirect.DupIn, "3")}},
-		{"c &>f", []Redirect{r(1, redirect.Both, "f")}},
-		{"c &>>f", []Redirect{r(1, redirect.BothAppend, "f")}},
-		{"c >&f", []Redirect{r(1, redirect.Both, "f")}},
-		{"c >f 2>&1", []Redirect{r(1, redirect.Out, "f"), r(2, redirect.DupOut, "1")}},
-		{"c 2>&1 >f", []Redirect{r(2, redirect.DupOut, "1"), r(1, redirect.Out, "f")}},
-		{">f c", []Redirect{r(1, redirect.Out, "f")}},
-		{"c > 'a b'", []Redirect{r(1, redirect.Out, "a b")}},
-		{"c 3>&1 1>&2 2>&3", []Redirect{r(3, redirect.DupOut, "1"), r(1, redirect.DupOut, "2"), r(2, redirect.DupOut, "3")}},
-		{"c 2>/dev/null", []Redirect{r(2, redirect.Out, "/dev/null")}},
+		{"c >f", []Redirect{r(1, RedirOut, "f")}},
+		{"c >|f", []Redirect{r(1, RedirOut, "f")}},
+		{"c >>f", []Redirect{r(1, RedirAppend, "f")}},
+		{"c <f", []Redirect{r(0, RedirIn, "f")}},
+		{"c 2>f", []Redirect{r(2, RedirOut, "f")}},
+		{"c 2>>f", []Redirect{r(2, RedirAppend, "f")}},
+		{"c 2>&1", []Redirect{r(2, RedirDupOut, "1")}},
+		{"c >&2", []Redirect{r(1, RedirDupOut, "2")}},
+		{"c 3<&0", []Redirect{r(3, RedirDupIn, "0")}},
+		{"c <&3", []Redirect{r(0, RedirDupIn, "3")}},
+		{"c &>f", []Redirect{r(1, RedirBoth, "f")}},
+		{"c &>>f", []Redirect{r(1, RedirBothAppend, "f")}},
+		{"c >&f", []Redirect{r(1, RedirBoth, "f")}},
+		{"c >f 2>&1", []Redirect{r(1, RedirOut, "f"), r(2, RedirDupOut, "1")}},
+		{"c 2>&1 >f", []Redirect{r(2, RedirDupOut, "1"), r(1, RedirOut, "f")}},
+		{">f c", []Redirect{r(1, RedirOut, "f")}},
+		{"c > 'a b'", []Redirect{r(1, RedirOut, "a b")}},
+		{"c 3>&1 1>&2 2>&3", []Redirect{r(3, RedirDupOut, "1"), r(1, RedirDupOut, "2"), r(2, RedirDupOut, "3")}},
+		{"c 2>/dev/null", []Redirect{r(2, RedirOut, "/dev/null")}},
 	}
 	for _, tt := range tests {
 		c, err := ParseDialect(tt.in, POSIX)
@@ -173,7 +171,7 @@ func TestParseRedirects(t *testing.T) {
 		t.Fatal(err)
 	}
 	last := c.Segments()[0].Redirects[1]
-	if last.Fd != 2 || last.Op != redirect.DupOut || last.Target != "1" || !last.Implicit {
+	if last.Fd != 2 || last.Op != RedirDupOut || last.Target != "1" || !last.Implicit {
 		t.Errorf("|& should append an implicit 2>&1 after the stage's redirects, got %+v", c.Segments()[0].Redirects)
 	}
 }
@@ -181,7 +179,7 @@ func TestParseRedirects(t *testing.T) {
 func TestParseRefusals(t *testing.T) {
 	tests := []struct {
 		in        string
-		kind      Kind
+		kind      ErrorKind
 		construct string
 		offset    int
 	}{
@@ -378,7 +376,7 @@ func TestParseErrorCaret(t *testing.T) {
 	if !errors.As(err, &pe) {
 		t.Fatal(err)
 	}
-	want := "chainrun: unsupported error: 1:20: command substitution $(…) is not supported; run the inner command first and pass its output literally\n" +
+	want := "unsupported error: 1:20: command substitution $(…) is not supported; run the inner command first and pass its output literally\n" +
 		"  git status && echo $(id)\n" +
 		"                     ^\n"
 	if got := pe.Caret(); got != want {
@@ -393,22 +391,6 @@ func TestParseErrorCaret(t *testing.T) {
 	}
 	if !strings.Contains(pe.Caret(), "\n    b $x\n      ^\n") {
 		t.Errorf("caret should show the second line:\n%s", pe.Caret())
-	}
-}
-
-func TestPlanJSONShape(t *testing.T) {
-	c, err := ParseDialect("A=1 make >out.txt && echo done", POSIX)
-	p := NewPlan(c, err)
-	if len(p.Segments) != 2 || p.Ops[0] != OpAnd || !p.Segments[1].Builtin || p.Error != nil {
-		t.Fatalf("plan = %+v", p)
-	}
-	if p.Segments[0].Env["A"] != "1" || p.Segments[0].Redirects[0].Target != "out.txt" {
-		t.Errorf("segment 0 = %+v", p.Segments[0])
-	}
-	_, err = ParseDialect("echo `x`", POSIX)
-	p = NewPlan(nil, err)
-	if p.Error == nil || p.Error.Kind != KindUnsupported || p.Error.Offset == nil || *p.Error.Offset != 5 {
-		t.Errorf("plan error = %+v", p.Error)
 	}
 }
 

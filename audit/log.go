@@ -1,4 +1,4 @@
-package policy
+package audit
 
 import (
 	"context"
@@ -8,11 +8,12 @@ import (
 
 	"gopkg.in/natefinch/lumberjack.v2"
 
+	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/engine"
 )
 
-// AuditConfig configures the audit log file and its rotation.
-type AuditConfig struct {
+// Config configures the audit log file and its rotation.
+type Config struct {
 	// Path is the log file; rotated files are kept beside it.
 	Path string
 	// MaxSizeMB is the size in megabytes at which the file is rotated;
@@ -24,19 +25,19 @@ type AuditConfig struct {
 	MaxAgeDays int
 }
 
-// AuditLog writes one JSON line per chain through log/slog, into a file
+// Log writes one JSON line per chain through log/slog, into a file
 // rotated by size and age. It implements engine.Auditor and is safe for
 // concurrent use.
-type AuditLog struct {
+type Log struct {
 	mu  sync.Mutex
 	out *lumberjack.Logger
 	log *slog.Logger
 }
 
-var _ engine.Auditor = (*AuditLog)(nil)
+var _ engine.Auditor = (*Log)(nil)
 
-// NewAuditLog opens (lazily, on the first record) the log cfg describes.
-func NewAuditLog(cfg AuditConfig) *AuditLog {
+// NewLog opens (lazily, on the first record) the log cfg describes.
+func NewLog(cfg Config) *Log {
 	out := &lumberjack.Logger{
 		Filename:   cfg.Path,
 		MaxSize:    cfg.MaxSizeMB,
@@ -44,7 +45,7 @@ func NewAuditLog(cfg AuditConfig) *AuditLog {
 		MaxAge:     cfg.MaxAgeDays,
 		LocalTime:  false,
 	}
-	return &AuditLog{
+	return &Log{
 		out: out,
 		log: slog.New(slog.NewJSONHandler(out, &slog.HandlerOptions{Level: slog.LevelInfo})),
 	}
@@ -63,7 +64,7 @@ type auditSegment struct {
 
 // Audit appends one record. Errors writing the log are not reported to the
 // chain: the record is dropped (lumberjack retries on the next write).
-func (l *AuditLog) Audit(rec *engine.AuditRecord) {
+func (l *Log) Audit(rec *engine.AuditRecord) {
 	if l == nil || rec == nil {
 		return
 	}
@@ -97,7 +98,7 @@ func (l *AuditLog) Audit(rec *engine.AuditRecord) {
 	}
 	if rec.Err != nil {
 		attrs = append(attrs, slog.String("error", rec.Err.Error()),
-			slog.String("error_kind", string(engine.KindOf(rec.Err))))
+			slog.String("error_kind", string(chain.KindOf(rec.Err))))
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -107,7 +108,7 @@ func (l *AuditLog) Audit(rec *engine.AuditRecord) {
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
 // Close closes the log file.
-func (l *AuditLog) Close() error {
+func (l *Log) Close() error {
 	if l == nil {
 		return nil
 	}

@@ -1,4 +1,4 @@
-package engine
+package chain
 
 import (
 	"fmt"
@@ -6,7 +6,7 @@ import (
 )
 
 // refuse builds a *ParseError.
-func refuse(src string, off int, kind Kind, construct, format string, args ...any) *ParseError {
+func refuse(src string, off int, kind ErrorKind, construct, format string, args ...any) *ParseError {
 	return &ParseError{Kind: kind, Construct: construct, Offset: off, Source: src,
 		Message: fmt.Sprintf(format, args...)}
 }

@@ -1,4 +1,4 @@
-package policy
+package audit
 
 import (
 	"context"
@@ -7,24 +7,30 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/engine"
+	"github.com/chainrun/chainrun/policy"
 )
 
-// TestRunWithPolicy runs chains through engine.Run with a Policy and an
-// AuditLog: a denied chain touches no file, an ask needs the approver, and
+// TestRunWithPolicy runs chains through engine.Run with a policy.Policy and
+// a Log: a denied chain touches no file, an ask needs the approver, and
 // every chain is one audit line.
 func TestRunWithPolicy(t *testing.T) {
 	dir, _ := filepath.EvalSymlinks(t.TempDir())
-	p := &Policy{Deny: mustRules(t, []string{"curl:*"}), Home: t.TempDir()}
+	deny, ok, err := policy.ParseRule("curl:*")
+	if err != nil || !ok {
+		t.Fatalf("rule: %v %v", ok, err)
+	}
+	p := &policy.Policy{Deny: []policy.Rule{deny}, Home: t.TempDir()}
 	logPath := filepath.Join(t.TempDir(), "audit.log")
-	audit := NewAuditLog(AuditConfig{Path: logPath})
+	auditLog := NewLog(Config{Path: logPath})
 	run := func(src string, approve bool) (*engine.Result, error) {
-		c, err := engine.ParseDialect(src, engine.POSIX)
+		c, err := chain.ParseDialect(src, chain.POSIX)
 		if err != nil {
 			t.Fatal(err)
 		}
-		return engine.Run(context.Background(), c, engine.Options{Dir: dir, Authorizer: p, Auditor: audit,
-			Approver: engine.ApproverFunc(func(context.Context, *engine.Chain, *engine.Decision) (bool, error) {
+		return engine.Run(context.Background(), c, engine.Options{Dir: dir, Authorizer: p, Auditor: auditLog,
+			Approver: chain.ApproverFunc(func(context.Context, *chain.Chain, *chain.Decision) (bool, error) {
 				return approve, nil
 			})})
 	}
@@ -34,21 +40,21 @@ func TestRunWithPolicy(t *testing.T) {
 	if b, err := os.ReadFile(filepath.Join(dir, "out.txt")); err != nil || string(b) != "hi\n" {
 		t.Fatalf("out.txt: %q %v", b, err)
 	}
-	_, err := run("echo hi > denied.txt && curl x", true)
-	var de *engine.DeniedError
+	_, err = run("echo hi > denied.txt && curl x", true)
+	var de *chain.DeniedError
 	if !errors.As(err, &de) || de.Rule != "curl:*" || de.Segment != 1 {
 		t.Fatalf("denied chain: %v", err)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "denied.txt")); !os.IsNotExist(err) {
 		t.Fatalf("a denied chain touched a file: %v", err)
 	}
-	if _, err := run("echo x > asked.txt && make", false); !errors.Is(err, engine.ErrDenied) {
+	if _, err := run("echo x > asked.txt && make", false); !errors.Is(err, chain.ErrDenied) {
 		t.Fatalf("ask without approval: %v", err)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "asked.txt")); !os.IsNotExist(err) {
 		t.Fatalf("an unapproved chain touched a file: %v", err)
 	}
-	if err := audit.Close(); err != nil {
+	if err := auditLog.Close(); err != nil {
 		t.Fatal(err)
 	}
 	lines := readLines(t, logPath)

@@ -1,4 +1,4 @@
-package engine
+package chain
 
 import (
 	"fmt"
@@ -6,8 +6,6 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
-
-	"github.com/chainrun/chainrun/redirect"
 )
 
 // lowerer turns mvdan's AST into the chain model, refusing everything
@@ -188,7 +186,7 @@ func (l *lowerer) stages(st *syntax.Stmt) error {
 		// |& is 2>&1 | with the dup applied after the stage's own redirects.
 		last := l.stage[len(l.stage)-1]
 		at := l.off(b.OpPos)
-		last.Redirects = append(last.Redirects, Redirect{Fd: 2, Op: redirect.DupOut, Target: "1",
+		last.Redirects = append(last.Redirects, Redirect{Fd: 2, Op: RedirDupOut, Target: "1",
 			Span: Span{at, at + 2}, Implicit: true})
 	}
 	return l.stages(b.Y)
@@ -537,15 +535,15 @@ func (l *lowerer) redirect(r *syntax.Redirect) (Redirect, *ParseError) {
 	rd.Target = target
 	switch r.Op {
 	case syntax.RdrOut, syntax.RdrClob:
-		rd.Fd, rd.Op = or(fd, explicit, 1), redirect.Out
+		rd.Fd, rd.Op = or(fd, explicit, 1), RedirOut
 	case syntax.AppOut:
-		rd.Fd, rd.Op = or(fd, explicit, 1), redirect.Append
+		rd.Fd, rd.Op = or(fd, explicit, 1), RedirAppend
 	case syntax.RdrIn:
-		rd.Fd, rd.Op = or(fd, explicit, 0), redirect.In
+		rd.Fd, rd.Op = or(fd, explicit, 0), RedirIn
 	case syntax.RdrAll:
-		rd.Fd, rd.Op = 1, redirect.Both
+		rd.Fd, rd.Op = 1, RedirBoth
 	case syntax.AppAll:
-		rd.Fd, rd.Op = 1, redirect.BothAppend
+		rd.Fd, rd.Op = 1, RedirBothAppend
 	case syntax.DplOut, syntax.DplIn:
 		return l.dup(r, rd, fd, explicit)
 	default:
@@ -572,9 +570,9 @@ func (l *lowerer) redirectFd(r *syntax.Redirect) (fd int, explicit bool, err *Pa
 		return 0, false, refuse(l.src, at, KindUnsupported, "redirect",
 			"{name}> (a redirect that allocates a variable fd) is not supported")
 	}
-	if n > redirect.MaxFd {
+	if n > MaxFd {
 		return 0, false, refuse(l.src, at, KindUnsupported, "redirect",
-			"file descriptor %d is above %d, which is not supported", n, redirect.MaxFd)
+			"file descriptor %d is above %d, which is not supported", n, MaxFd)
 	}
 	if (r.Op == syntax.RdrAll || r.Op == syntax.AppAll) && n != 1 {
 		return 0, false, refuse(l.src, at, KindSyntax, "redirect", "%d&> is not a redirect", n)
@@ -593,19 +591,19 @@ func (l *lowerer) dup(r *syntax.Redirect, rd Redirect, fd int, explicit bool) (R
 		return rd, refuse(l.src, at, KindUnsupported, "redirect",
 			"closing or moving a file descriptor (>&-, <&-, n>&m-) is not supported; redirect to /dev/null instead")
 	case convErr == nil && isDigits(rd.Target):
-		if m > redirect.MaxFd {
+		if m > MaxFd {
 			return rd, refuse(l.src, at, KindUnsupported, "redirect",
-				"file descriptor %d is above %d, which is not supported", m, redirect.MaxFd)
+				"file descriptor %d is above %d, which is not supported", m, MaxFd)
 		}
 		rd.Target = strconv.Itoa(m)
 		if out {
-			rd.Fd, rd.Op = or(fd, explicit, 1), redirect.DupOut
+			rd.Fd, rd.Op = or(fd, explicit, 1), RedirDupOut
 		} else {
-			rd.Fd, rd.Op = or(fd, explicit, 0), redirect.DupIn
+			rd.Fd, rd.Op = or(fd, explicit, 0), RedirDupIn
 		}
 		return rd, nil
 	case out && (!explicit || fd == 1):
-		rd.Fd, rd.Op = 1, redirect.Both
+		rd.Fd, rd.Op = 1, RedirBoth
 		return rd, nil
 	}
 	return rd, refuse(l.src, at, KindUnsupported, "redirect",

@@ -1,8 +1,7 @@
-package policy
+package audit
 
 import (
 	"bufio"
-	"context"
 	"encoding/json"
 	"errors"
 	"os"
@@ -12,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/engine"
 )
 
@@ -38,19 +38,22 @@ func readLines(t *testing.T, path string) []map[string]any {
 func TestAuditLogRecord(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "audit.log")
-	l := NewAuditLog(AuditConfig{Path: path})
-	p := &Policy{Allow: mustRules(t, []string{"git log:*"})}
-	c := parse(t, "git log -1 | head -1")
-	d, err := p.Authorize(context.Background(), c, dir)
+	l := NewLog(Config{Path: path})
+	c, err := chain.ParseDialect("git log -1 | head -1", chain.POSIX)
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The decision a policy allowing "git log:*" makes of the chain.
+	d := &chain.Decision{Verdict: chain.Ask, Segments: []chain.SegmentDecision{
+		{Segment: 0, Verdict: chain.Allow, Rule: "git log:*", Reasons: []string{`allowed by rule "git log:*"`}},
+		{Segment: 1, Verdict: chain.Ask, Reasons: []string{"no rule matches"}},
+	}}
 	res := &engine.Result{ExitCode: 0, Duration: 1500 * time.Microsecond, Segments: []engine.SegmentResult{
 		{Index: 0, Args: []string{"git", "log", "-1"}, ExitCode: 0, Duration: time.Millisecond},
 		{Index: 1, Args: []string{"head", "-1"}, ExitCode: 141, Signal: 13, Duration: 2 * time.Millisecond},
 	}}
 	l.Audit(&engine.AuditRecord{Command: c.Source, Dir: dir, Decision: d, Result: res})
-	l.Audit(&engine.AuditRecord{Command: "curl x", Dir: dir, Err: &engine.DeniedError{}})
+	l.Audit(&engine.AuditRecord{Command: "curl x", Dir: dir, Err: &chain.DeniedError{}})
 	l.Audit(&engine.AuditRecord{Command: "ls", Dir: dir, Err: errors.New("boom")})
 	if err := l.Close(); err != nil {
 		t.Fatal(err)
@@ -88,7 +91,7 @@ func TestAuditLogRecord(t *testing.T) {
 func TestAuditLogRotates(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "audit.log")
-	l := NewAuditLog(AuditConfig{Path: path, MaxSizeMB: 1, MaxBackups: 2})
+	l := NewLog(Config{Path: path, MaxSizeMB: 1, MaxBackups: 2})
 	big := strings.Repeat("x", 100<<10)
 	var wg sync.WaitGroup
 	for g := 0; g < 4; g++ {
@@ -133,7 +136,7 @@ func TestAuditLogRotates(t *testing.T) {
 }
 
 func TestAuditLogNil(t *testing.T) {
-	var l *AuditLog
+	var l *Log
 	l.Audit(&engine.AuditRecord{})
-	NewAuditLog(AuditConfig{Path: filepath.Join(t.TempDir(), "a.log")}).Audit(nil)
+	NewLog(Config{Path: filepath.Join(t.TempDir(), "a.log")}).Audit(nil)
 }
