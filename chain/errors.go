@@ -96,6 +96,9 @@ type DeniedError struct {
 	Text    string // the segment's source text
 	Rule    string // the rule that decided, if one did
 	Reason  string // why, in one line
+	// Decision is the policy's whole judgement of the chain, when a
+	// policy decided (nil for a chain refused for another reason).
+	Decision *Decision
 }
 
 func (e *DeniedError) Error() string {

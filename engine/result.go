@@ -82,6 +82,9 @@ type Result struct {
 	Duration      time.Duration `json:"-"`
 	// Segments has one entry per segment of the chain, skipped ones too.
 	Segments []SegmentResult `json:"segments"`
+	// Decision is the policy's judgement of the chain (Options.Authorizer),
+	// nil when no Authorizer was set.
+	Decision *chain.Decision `json:"-"`
 }
 
 // SegmentResult is what one segment did.
@@ -116,4 +119,7 @@ type SegmentResult struct {
 	Warning string `json:"warning,omitempty"`
 	// Error says why it could not start, if it could not.
 	Error string `json:"error,omitempty"`
+	// Err is the same failure as a typed error (a *SegmentError), for
+	// errors.As and chain.KindOf; nil when the segment started.
+	Err error `json:"-"`
 }
