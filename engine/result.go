@@ -48,6 +48,10 @@ type Options struct {
 	// SIGHUP). A forwarded signal also keeps later pipelines from starting.
 	Signals <-chan os.Signal
 
+	// Dialect is the dialect RunString parses with; "" means
+	// chain.HostDialect(). Run takes an already parsed chain.
+	Dialect chain.Dialect
+
 	// Authorizer judges the chain before anything starts; nil allows all.
 	Authorizer chain.Authorizer
 	// Approver settles ask verdicts; nil refuses them.

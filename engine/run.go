@@ -52,6 +52,9 @@ func Run(ctx context.Context, c *chain.Chain, opts Options) (*Result, error) {
 	defer guardConsole()()
 	r := newRunner(ctx, c, opts, dir)
 	res, err := r.run()
+	if res != nil {
+		res.Decision = rec.Decision
+	}
 	rec.Result, rec.Err = res, err
 	return res, err
 }
@@ -98,7 +101,7 @@ func authorize(ctx context.Context, c *chain.Chain, dir string, opts Options, re
 
 // deniedBy names the first segment with verdict v as the deciding one.
 func deniedBy(c *chain.Chain, d *chain.Decision, v chain.Verdict, reason string) *chain.DeniedError {
-	e := &chain.DeniedError{Segment: -1, Reason: reason}
+	e := &chain.DeniedError{Segment: -1, Reason: reason, Decision: d}
 	segs := c.Segments()
 	for _, sd := range d.Segments {
 		if sd.Verdict != v {
@@ -662,7 +665,7 @@ func (r *runner) writeStderr(st *stage, f *os.File, msg []byte) {
 func (r *runner) failStage(st *stage, seg *chain.Segment, err *SegmentError, code int, msg []byte) {
 	st.res.Skipped = false
 	st.res.ExitCode = code
-	st.res.Error = err.Error()
+	st.res.Error, st.res.Err = err.Error(), err
 	if msg != nil {
 		r.errs.w.Write(msg)
 		st.toErr = true
@@ -732,7 +735,8 @@ func (r *runner) waitStage(st *stage) {
 		st.proc.Close()
 		st.res.ExitCode, st.res.Signal, st.res.RawExitCode = ei.Code, ei.Signal, ei.Raw
 		if err != nil && st.res.Error == "" {
-			st.res.Error = (&SegmentError{Kind: chain.KindInternal, Segment: st.res.Index, Text: "", Err: err}).Error()
+			se := &SegmentError{Kind: chain.KindInternal, Segment: st.res.Index, Text: "", Err: err}
+			st.res.Error, st.res.Err = se.Error(), se
 		}
 		st.res.Duration = end.Sub(st.start)
 		return

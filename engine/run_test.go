@@ -141,6 +141,13 @@ func TestSkippedAndMessages(t *testing.T) {
 	if want := `segment 3 "fooo-nothere --x": not found in PATH`; res.Segments[2].Error != want {
 		t.Errorf("error %q, want %q", res.Segments[2].Error, want)
 	}
+	var se *SegmentError
+	if err := res.Segments[2].Err; !errors.As(err, &se) || chain.KindOf(err) != chain.KindNotFound || se.Segment != 2 {
+		t.Errorf("typed error %#v, kind %q", err, chain.KindOf(err))
+	}
+	if res.Segments[0].Err != nil || res.Decision != nil {
+		t.Errorf("segment 0 error %v, decision %v without a policy", res.Segments[0].Err, res.Decision)
+	}
 	for _, want := range []string{"fooo-nothere: command not found", "cd: /nonexistent-xyz: No such file or directory"} {
 		if !strings.Contains(string(res.Stderr), want) {
 			t.Errorf("stderr %q lacks %q", res.Stderr, want)
@@ -339,8 +346,11 @@ func TestPolicyHooks(t *testing.T) {
 			t.Errorf("%s: ran %v, want %v", tc.v, ran, tc.ran)
 		}
 		var de *chain.DeniedError
-		if !tc.ran && (!errors.As(err, &de) || res != nil || de.Segment != 0 || de.Rule != "r1") {
+		if !tc.ran && (!errors.As(err, &de) || res != nil || de.Segment != 0 || de.Rule != "r1" || de.Decision == nil || de.Decision.Verdict != tc.v) {
 			t.Errorf("%s: err %v res %v", tc.v, err, res)
+		}
+		if tc.ran && (res == nil || res.Decision == nil || res.Decision.Verdict != tc.v) {
+			t.Errorf("%s: the result carries no decision: %+v", tc.v, res)
 		}
 		if tc.v == chain.Ask && tc.approver == nil && !strings.Contains(err.Error(), "needs approval") {
 			t.Errorf("err %v", err)
