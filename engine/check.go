@@ -51,24 +51,3 @@ func Check(c *chain.Chain, opts Options) error {
 	}
 	return nil
 }
-
-// equalFoldASCII compares environment keys ignoring ASCII case, as
-// Windows does.
-func equalFoldASCII(a, b string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := 0; i < len(a); i++ {
-		x, y := a[i], b[i]
-		if 'A' <= x && x <= 'Z' {
-			x += 'a' - 'A'
-		}
-		if 'A' <= y && y <= 'Z' {
-			y += 'a' - 'A'
-		}
-		if x != y {
-			return false
-		}
-	}
-	return true
-}

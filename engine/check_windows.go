@@ -26,6 +26,3 @@ func checkSegment(seg *chain.Segment, dir string, env []string) error {
 	}
 	return winproc.Check(string(t.Kind), t.Path, seg.Args)
 }
-
-// envKeyEqual compares environment keys as Windows does, ignoring case.
-func envKeyEqual(a, b string) bool { return equalFoldASCII(a, b) }

@@ -13,6 +13,3 @@ const killUpstreamOnDownstreamExit = false
 const checkResolves = false
 
 func checkSegment(*chain.Segment, string, []string) error { return nil }
-
-// envKeyEqual compares environment keys as POSIX does, exactly.
-func envKeyEqual(a, b string) bool { return a == b }

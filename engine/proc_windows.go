@@ -41,9 +41,10 @@ func startProcess(s *spawnSpec) (process, error) {
 		Path:        app,
 		CommandLine: line,
 		Dir:         s.Dir,
-		// One Path and one PATHEXT, every directory of every spelling
-		// kept: the child searches what the resolver searched.
-		Env:    resolve.MergeWindowsEnv(s.Env),
+		// winproc.Start merges the spellings of PATH and PATHEXT
+		// (environ.MergeWindows): the child searches what the resolver
+		// searched.
+		Env:    s.Env,
 		Stdin:  s.Files[0],
 		Stdout: s.Files[1],
 		Stderr: s.Files[2],

@@ -3,6 +3,8 @@ package resolve
 import (
 	"io/fs"
 	"strings"
+
+	"github.com/chainrun/chainrun/environ"
 )
 
 // findWindows applies the Windows rules with the segment's environment:
@@ -25,7 +27,7 @@ func (r *Resolver) findWindows(name, dir string, env []string) (Target, error) {
 	if name == "" || name == "." || name == ".." {
 		return Target{}, &Error{Name: name, Err: ErrNotFound, Hint: "not a program name"}
 	}
-	exts := winPathExts(env)
+	exts := environ.WindowsPathExts(env)
 	if strings.ContainsAny(name, `\/:`) {
 		p := winAbs(name, dir, env)
 		f, ok := r.winFindFile(p, exts)
@@ -37,7 +39,7 @@ func (r *Resolver) findWindows(name, dir string, env []string) (Target, error) {
 	}
 
 	var relHit, relEntry string
-	for _, d := range winPathDirs(env) {
+	for _, d := range environ.WindowsPathDirs(env) {
 		if !winIsAbs(d) {
 			if relHit == "" {
 				if f, ok := r.winFindFile(winAbs(d+`\`+name, dir, env), exts); ok {
@@ -131,7 +133,7 @@ func winAbs(name, dir string, env []string) string {
 		if strings.EqualFold(winVolume(dir), vol) {
 			return winJoin(dir, rest)
 		}
-		if v := winEnvValues(env, "="+strings.ToUpper(vol)); len(v) > 0 && strings.EqualFold(winVolume(v[0]), vol) {
+		if v := environ.Fold.Values(env, "="+strings.ToUpper(vol)); len(v) > 0 && strings.EqualFold(winVolume(v[0]), vol) {
 			return winJoin(v[0], rest)
 		}
 		return winJoin(vol+`\`, rest)

@@ -15,6 +15,7 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/chainrun/chainrun/environ"
 	"golang.org/x/sys/windows"
 )
 
@@ -125,14 +126,14 @@ func TestEnvBlockReachesChild(t *testing.T) {
 	env := strings.Split(out, "\x00")
 	var xs []string
 	for _, kv := range env {
-		if strings.EqualFold(envKey(kv), "CHAINRUN_X") || strings.HasPrefix(kv, "ZZ_") {
+		if strings.EqualFold(environ.Key(kv), "CHAINRUN_X") || strings.HasPrefix(kv, "ZZ_") {
 			xs = append(xs, kv)
 		}
 	}
 	if !slices.Equal(xs, []string{"Chainrun_X=2", "ZZ_ÜNICODE=é"}) {
 		t.Errorf("got %q", xs)
 	}
-	if !slices.ContainsFunc(env, func(kv string) bool { return strings.EqualFold(envKey(kv), "SYSTEMROOT") }) {
+	if !slices.ContainsFunc(env, func(kv string) bool { return strings.EqualFold(environ.Key(kv), "SYSTEMROOT") }) {
 		t.Error("SYSTEMROOT missing")
 	}
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/engine"
+	"github.com/chainrun/chainrun/environ"
 )
 
 // config is one invocation's settings, as the flags gave them.
@@ -288,23 +289,5 @@ func chainEnv(sets []string) []string {
 	if len(sets) == 0 {
 		return nil
 	}
-	env := os.Environ()
-	for _, kv := range sets {
-		k, _, _ := strings.Cut(kv, "=")
-		env = removeVar(env, k)
-		env = append(env, kv)
-	}
-	return env
-}
-
-func removeVar(env []string, name string) []string {
-	out := env[:0]
-	for _, kv := range env {
-		k, _, _ := strings.Cut(kv, "=")
-		if k == name || (runtime.GOOS == "windows" && strings.EqualFold(k, name)) {
-			continue
-		}
-		out = append(out, kv)
-	}
-	return out
+	return environ.Host.With(os.Environ(), sets...)
 }

@@ -1,36 +1,10 @@
-package resolve
+package environ
 
 import "strings"
 
 // DefaultPathExt is the extension list used when the environment has no
 // (or an empty) PATHEXT, as cmd.exe and Go's LookPath do.
 const DefaultPathExt = ".COM;.EXE;.BAT;.CMD"
-
-// cutWinEnv splits a KEY=value entry. Windows keys may begin with "="
-// (the per-drive current directories, "=C:=C:\work"), so the separator is
-// the first "=" after the first byte.
-func cutWinEnv(kv string) (key, val string, ok bool) {
-	if kv == "" {
-		return "", "", false
-	}
-	i := strings.IndexByte(kv[1:], '=')
-	if i < 0 {
-		return "", "", false
-	}
-	return kv[:i+1], kv[i+2:], true
-}
-
-// winEnvValues returns the values of every variant of key (compared
-// case-insensitively) in env order.
-func winEnvValues(env []string, key string) []string {
-	var vals []string
-	for _, kv := range env {
-		if k, v, ok := cutWinEnv(kv); ok && strings.EqualFold(k, key) {
-			vals = append(vals, v)
-		}
-	}
-	return vals
-}
 
 // splitWinList splits a PATH-style list on ";" outside double quotes.
 // Entries keep their quotes (unquoteWin removes them); empty entries are
@@ -77,22 +51,23 @@ func mergeWinLists(lists []string) []string {
 	return out
 }
 
-// winPathDirs returns the directories of every PATH variant (Path, PATH,
-// path, …) in env order, unquoted and de-duplicated.
-func winPathDirs(env []string) []string {
-	dirs := mergeWinLists(winEnvValues(env, "PATH"))
+// WindowsPathDirs returns the directories of every PATH variant (Path,
+// PATH, path, …) in env order, unquoted and de-duplicated: where Windows
+// looks for programs.
+func WindowsPathDirs(env []string) []string {
+	dirs := mergeWinLists(Fold.Values(env, "PATH"))
 	for i, d := range dirs {
 		dirs[i] = unquoteWin(d)
 	}
 	return dirs
 }
 
-// winPathExts returns the lowercased extensions to try, each with its
+// WindowsPathExts returns the lowercased extensions to try, each with its
 // leading dot, from every PATHEXT variant; DefaultPathExt if none.
-func winPathExts(env []string) []string {
+func WindowsPathExts(env []string) []string {
 	var exts []string
 	seen := map[string]bool{}
-	for _, e := range mergeWinLists(winEnvValues(env, "PATHEXT")) {
+	for _, e := range mergeWinLists(Fold.Values(env, "PATHEXT")) {
 		e = strings.ToLower(strings.TrimSpace(unquoteWin(e)))
 		if e == "" || e == "." {
 			continue
@@ -106,32 +81,32 @@ func winPathExts(env []string) []string {
 		}
 	}
 	if len(exts) == 0 {
-		return winPathExts([]string{"PATHEXT=" + DefaultPathExt})
+		return WindowsPathExts([]string{"PATHEXT=" + DefaultPathExt})
 	}
 	return exts
 }
 
-// MergeWindowsEnv returns env with every case variant of PATH merged into
+// MergeWindows returns env with every case variant of PATH merged into
 // one "Path" entry and every variant of PATHEXT into one "PATHEXT" entry,
 // each at the place of its first variant. Values are concatenated in env
 // order and repeated directories dropped (first wins, compared
 // case-insensitively), so no directory of any variant is lost. A Windows
 // child sees exactly the search path the resolver used. Variables that
 // are absent stay absent; other keys are returned untouched.
-func MergeWindowsEnv(env []string) []string {
+func MergeWindows(env []string) []string {
 	out := make([]string, 0, len(env))
 	pathAt, extAt := -1, -1
 	var paths, exts []string
 	for _, kv := range env {
-		k, v, ok := cutWinEnv(kv)
+		k, v, ok := Cut(kv)
 		switch {
-		case ok && strings.EqualFold(k, "PATH"):
+		case ok && Fold.Equal(k, "PATH"):
 			if pathAt < 0 {
 				pathAt = len(out)
 				out = append(out, "")
 			}
 			paths = append(paths, v)
-		case ok && strings.EqualFold(k, "PATHEXT"):
+		case ok && Fold.Equal(k, "PATHEXT"):
 			if extAt < 0 {
 				extAt = len(out)
 				out = append(out, "")

@@ -1,0 +1,4 @@
+package environ
+
+// Host is how the running OS compares variable names.
+const Host = Fold
