@@ -3,6 +3,7 @@ package posix
 import (
 	"bytes"
 	"os"
+	"slices"
 	"strconv"
 	"sync"
 	"syscall"
@@ -68,7 +69,7 @@ func Sweep(groups []int) int {
 			if held {
 				continue
 			}
-			if sid == ownSid && !contains(groups, pgrp) {
+			if sid == ownSid && !slices.Contains(groups, pgrp) {
 				continue // not from a chain: the host program's own child
 			}
 			syscall.Kill(pid, syscall.SIGKILL)
@@ -90,15 +91,6 @@ func Sweep(groups []int) int {
 
 func groups2held(pgrp, sid int) bool {
 	return groups[pgrp] > 0 || groups[sid] > 0
-}
-
-func contains(s []int, v int) bool {
-	for _, x := range s {
-		if x == v {
-			return true
-		}
-	}
-	return false
 }
 
 // listChildren returns the children of this process that the kernel

@@ -29,6 +29,8 @@ func (e *Error) Unwrap() error { return e.Err }
 
 // ErrBadFd is the cause when a redirect names a closed or invalid fd
 // (bash: "5: Bad file descriptor").
+//
+//lint:ignore ST1005 the text is strerror's, printed as bash prints it
 var ErrBadFd = errors.New("Bad file descriptor")
 
 // ErrUnsupported is the cause for a form chainrun refuses (<>, >&-, fds
