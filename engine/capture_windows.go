@@ -2,27 +2,15 @@ package engine
 
 import (
 	"os"
-	"unsafe"
 
-	"golang.org/x/sys/windows"
+	"github.com/chainrun/chainrun/winproc"
 )
 
-var procPeekNamedPipe = windows.NewLazySystemDLL("kernel32.dll").NewProc("PeekNamedPipe")
-
-// pipePending returns how many bytes wait unread in the pipe r.
+// pipePending returns how many bytes wait unread in the pipe r; 0 when it
+// cannot be peeked.
 func pipePending(r *os.File) int64 {
-	sc, err := r.SyscallConn()
-	if err != nil {
-		return 0
-	}
-	var avail uint32
-	sc.Control(func(h uintptr) {
-		ok, _, _ := procPeekNamedPipe.Call(h, 0, 0, 0, uintptr(unsafe.Pointer(&avail)), 0)
-		if ok == 0 {
-			avail = 0
-		}
-	})
-	return int64(avail)
+	n, _ := winproc.PipeAvailable(r)
+	return n
 }
 
 func growPipe(w *os.File) {}

@@ -24,5 +24,5 @@ func checkSegment(seg *chain.Segment, dir string, env []string) error {
 			return fmt.Errorf("cmd.exe built-in %q is refused: %s", t.Path, reason)
 		}
 	}
-	return winproc.Check(string(t.Kind), t.Path, seg.Args)
+	return winproc.Check(t.Kind, t.Path, seg.Args)
 }

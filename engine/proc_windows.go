@@ -3,16 +3,13 @@
 package engine
 
 import (
-	"errors"
 	"fmt"
-	"path/filepath"
+	"os"
 	"sync"
 	"time"
 
-	"github.com/chainrun/chainrun/resolve"
 	"github.com/chainrun/chainrun/winconsole"
 	"github.com/chainrun/chainrun/winproc"
-	"golang.org/x/sys/windows"
 )
 
 // treeWait bounds how long Wait lingers, after the program itself exited,
@@ -24,8 +21,8 @@ type winProcess struct {
 	p *winproc.Process
 }
 
-// startProcess turns the resolved target into an application path and a
-// command line (see windowsCommand) and starts it with winproc.
+// startProcess has winproc turn the resolved target into an application
+// path and a command line (winproc.CommandLine) and start it.
 func startProcess(s *spawnSpec) (process, error) {
 	for fd := 3; fd < len(s.Files); fd++ {
 		if s.Files[fd] != nil {
@@ -33,7 +30,7 @@ func startProcess(s *spawnSpec) (process, error) {
 		}
 	}
 	consoleAtStart() // the code pages as they were before the first segment
-	app, line, err := windowsCommand(s.Target, s.Args, s.Captured)
+	app, line, err := winproc.CommandLine(s.Target.Kind, s.Target.Path, s.Args, s.Captured)
 	if err != nil {
 		return nil, err
 	}
@@ -53,83 +50,6 @@ func startProcess(s *spawnSpec) (process, error) {
 		return nil, err
 	}
 	return &winProcess{p: p}, nil
-}
-
-// cmdLineError is a command line that cannot be built safely: the segment
-// fails with status 126, like a program that cannot be run as asked, and
-// the message names the argument. errors.Is matches both
-// resolve.ErrNotExecutable and winproc.ErrRefused.
-type cmdLineError struct {
-	target resolve.Target
-	err    *winproc.ArgError
-}
-
-func (e *cmdLineError) Error() string {
-	via := "cmd.exe"
-	if e.target.Kind == resolve.Native {
-		via = "a Windows command line"
-	}
-	return fmt.Sprintf("%s cannot pass this safely through %s: %v", e.target.Path, via, e.err)
-}
-
-func (e *cmdLineError) Unwrap() []error { return []error{e.err, resolve.ErrNotExecutable} }
-
-func refused(t resolve.Target, err error) error {
-	var ae *winproc.ArgError
-	if errors.As(err, &ae) {
-		return &cmdLineError{target: t, err: ae}
-	}
-	return err
-}
-
-// systemCmd is GetSystemDirectory()\cmd.exe: batch files and built-ins
-// never run through %COMSPEC%, which the environment controls.
-func systemCmd() (string, error) {
-	dir, err := windows.GetSystemDirectory()
-	if err != nil {
-		return "", fmt.Errorf("GetSystemDirectory: %w", err)
-	}
-	return filepath.Join(dir, "cmd.exe"), nil
-}
-
-// windowsCommand builds (lpApplicationName, lpCommandLine) for a target:
-//
-//   - Native: the program itself, argv quoted for its C runtime, argv0
-//     being the resolved path; `powershell -Command X` and `pwsh -c X` get
-//     the UTF-8 output prelude.
-//   - Batch: cmd.exe with winproc.BatchCommandLine.
-//   - CmdBuiltin: cmd.exe with winproc.BuiltinCommandLine; with /u
-//     (UTF-16 output) when chainrun captures the output and decodes it,
-//     in the console code page when it feeds another program or a file,
-//     and never for type, whose output is a file's own bytes.
-//   - PowerShell: powershell.exe -File with the script and its arguments.
-func windowsCommand(t resolve.Target, args []string, captured bool) (app, line string, err error) {
-	switch t.Kind {
-	case resolve.Native, "":
-		// powershell -Command X and pwsh -c X get the UTF-8 output prelude.
-		argv := append([]string{t.Path}, winconsole.PowerShellArgs(t.Path, args[1:])...)
-		line, err = winproc.ComposeCommandLine(argv)
-		return t.Path, line, refused(t, err)
-	case resolve.Batch:
-		if app, err = systemCmd(); err != nil {
-			return "", "", err
-		}
-		line, err = winproc.BatchCommandLine(t.Path, args[1:])
-		return app, line, refused(t, err)
-	case resolve.CmdBuiltin:
-		if app, err = systemCmd(); err != nil {
-			return "", "", err
-		}
-		if captured && winproc.BuiltinUnicodeSafe(t.Path) {
-			line, err = winproc.BuiltinCommandLine(t.Path, args[1:])
-		} else {
-			line, err = winproc.BuiltinCommandLineCP(t.Path, args[1:])
-		}
-		return app, line, refused(t, err)
-	case resolve.PowerShell:
-		return powerShellScript(t, args)
-	}
-	return "", "", fmt.Errorf("%s: cannot run a program of kind %q", t.Path, t.Kind)
 }
 
 func (w *winProcess) Pid() int { return w.p.Pid }
@@ -156,30 +76,18 @@ func (w *winProcess) Interrupt() error {
 	return nil
 }
 
-// warning says when the process runs outside a job object, so stopping
+// Warning says when the process runs outside a job object, so stopping
 // it cannot reach its children.
-func (w *winProcess) warning() string { return w.p.Warning }
+func (w *winProcess) Warning() string { return w.p.Warning }
+
+// Signal interrupts: Windows cannot deliver a POSIX signal.
+func (w *winProcess) Signal(os.Signal) error { return w.Interrupt() }
+
+// Group is 0: the job object, not a process group, holds the tree.
+func (w *winProcess) Group() int { return 0 }
 
 func (w *winProcess) Kill() error  { return w.p.Kill() }
 func (w *winProcess) Close() error { return w.p.Close() }
-
-// powerShellExe is Windows PowerShell 5.1, present on every Windows 10/11.
-func powerShellExe() (string, error) {
-	dir, err := windows.GetSystemDirectory()
-	if err != nil {
-		return "", fmt.Errorf("GetSystemDirectory: %w", err)
-	}
-	return filepath.Join(dir, `WindowsPowerShell\v1.0\powershell.exe`), nil
-}
-
-// powerShellScript runs a .ps1 file with -File, no profile, no prompts.
-func powerShellScript(t resolve.Target, args []string) (app, line string, err error) {
-	if app, err = powerShellExe(); err != nil {
-		return "", "", err
-	}
-	line, err = winproc.ComposeCommandLine(winconsole.PowerShellFileArgs(app, t.Path, args[1:], false))
-	return app, line, refused(t, err)
-}
 
 // consoleAtStart is the console's code-page state before the first
 // segment started: output lines that are not UTF-8 are decoded with the

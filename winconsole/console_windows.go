@@ -1,6 +1,7 @@
 package winconsole
 
 import (
+	"github.com/chainrun/chainrun/winproc"
 	"golang.org/x/sys/windows"
 )
 
@@ -8,10 +9,7 @@ import (
 // redirected, a service, CREATE_NO_WINDOW) GetConsoleOutputCP fails and
 // InputCP and OutputCP are 0.
 func Snapshot() Console {
-	c := Console{ACP: windows.GetACP()}
-	if r, _, _ := procGetOEMCP.Call(); r != 0 {
-		c.OEMCP = uint32(r)
-	}
+	c := Console{ACP: windows.GetACP(), OEMCP: winproc.GetOEMCP()}
 	out, err := windows.GetConsoleOutputCP()
 	if err == nil && out != 0 {
 		c.OutputCP, c.HasConsole = out, true

@@ -4,14 +4,8 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 
+	"github.com/chainrun/chainrun/winproc"
 	"golang.org/x/sys/windows"
-)
-
-var (
-	kernel32             = windows.NewLazySystemDLL("kernel32.dll")
-	procGetOEMCP         = kernel32.NewProc("GetOEMCP")
-	procIsValidCodePage  = kernel32.NewProc("IsValidCodePage")
-	procIsDBCSLeadByteEx = kernel32.NewProc("IsDBCSLeadByteEx")
 )
 
 // CodePageByNumber returns Windows code page n, decoded by
@@ -24,12 +18,12 @@ func CodePageByNumber(n int) CodePage {
 	if n <= 0 || n > 0xFFFF {
 		return nil
 	}
-	if ok, _, _ := procIsValidCodePage.Call(uintptr(n)); ok == 0 {
+	if !winproc.IsValidCodePage(uint32(n)) {
 		return nil
 	}
 	w := winPage{n: uint32(n)}
 	for b := 0x80; b <= 0xFF; b++ {
-		if r, _, _ := procIsDBCSLeadByteEx.Call(uintptr(n), uintptr(b)); r != 0 {
+		if winproc.IsDBCSLeadByteEx(w.n, byte(b)) {
 			w.lead[b] = true
 			w.dbcs = true
 		}

@@ -1,6 +1,8 @@
 // Package winconsole turns the bytes Windows programs write into text:
 // BOM and UTF-16 sniffing, UTF-8 per line, otherwise the legacy code page
-// snapshotted before the program started; and the PowerShell UTF-8 prelude.
+// snapshotted before the program started. It also keeps the shared
+// console's code pages as the user set them. How programs are started
+// (including PowerShell's UTF-8 prelude) is package winproc's.
 //
 // Pipes carry bytes, and on Windows each writer picks their encoding:
 // Go, Rust, Node and Git write UTF-8; cmd.exe /u, wmic and PowerShell 5.1
@@ -20,7 +22,8 @@
 // behave the same on every OS; legacy code pages come from
 // MultiByteToWideChar on Windows and from golang.org/x/text elsewhere.
 //
-// The console is shared: EnableUTF8 and PowerShell's [Console]::OutputEncoding
+// The console is shared: EnableUTF8, chcp and PowerShell's
+// [Console]::OutputEncoding (which winproc.PowerShellUTF8Prelude sets)
 // change it for every later program, so EnableUTF8 returns a restore
 // function and Preserve puts back whatever a child changed.
 package winconsole

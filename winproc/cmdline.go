@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf16"
+
+	"github.com/chainrun/chainrun/resolve"
 )
 
 // Limits on command lines, in UTF-16 code units.
@@ -458,20 +460,17 @@ func ParseCommandLine(s string) []string {
 	}
 }
 
-// Check reports whether a program of the given kind (as package resolve
-// names them: "native", "batch", "cmd-builtin", "powershell") can be run
-// with args, argv[0] included, without building anything. Runners call it
-// for every segment before the first one starts, so a chain holding an
-// argument cmd.exe cannot carry is refused whole rather than halfway.
-func Check(kind, path string, args []string) error {
-	var rest []string
-	if len(args) > 0 {
-		rest = args[1:]
-	}
+// Check reports whether a program that package resolve classified as kind
+// can be run with args, argv[0] included, without building anything.
+// Runners call it for every segment before the first one starts, so a
+// chain holding an argument cmd.exe cannot carry is refused whole rather
+// than halfway.
+func Check(kind resolve.Kind, path string, args []string) error {
+	rest := argsAfter0(args)
 	switch kind {
-	case "batch":
+	case resolve.Batch:
 		return CheckBatchArgs(path, rest)
-	case "cmd-builtin":
+	case resolve.CmdBuiltin:
 		return CheckBuiltinArgs(path, rest)
 	}
 	_, err := ComposeCommandLine(append([]string{path}, rest...))

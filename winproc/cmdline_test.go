@@ -10,6 +10,8 @@ import (
 	"sync"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/chainrun/chainrun/resolve"
 )
 
 // The golden lines of Rust's std (the prefix is the same for all).
@@ -378,8 +380,9 @@ func FuzzEscapeArg(f *testing.F) {
 
 func TestCheck(t *testing.T) {
 	ok := []struct {
-		kind, path string
-		args       []string
+		kind resolve.Kind
+		path string
+		args []string
 	}{
 		{"batch", `C:\n\npm.cmd`, []string{"npm", "install", "a b"}},
 		{"cmd-builtin", "dir", []string{"dir", "/b"}},

@@ -33,8 +33,9 @@ type Attr struct {
 	// Path is the absolute path of the image, passed as lpApplicationName
 	// so CreateProcess never searches for it.
 	Path string
-	// CommandLine is the whole lpCommandLine, argv0 included (see
-	// ComposeCommandLine, BatchCommandLine, BuiltinCommandLine).
+	// CommandLine is the whole lpCommandLine, argv0 included. The
+	// package-level CommandLine returns it with Path for a resolved
+	// program.
 	CommandLine string
 	// Dir is the working directory; "" means chainrun's.
 	Dir string
@@ -266,11 +267,6 @@ func (s *stdHandles) close() {
 		s.null.Close()
 	}
 }
-
-var (
-	kernel32             = windows.NewLazySystemDLL("kernel32.dll")
-	procGetConsoleWindow = kernel32.NewProc("GetConsoleWindow")
-)
 
 // hasConsole reports whether chainrun has a console its children can
 // share; without one each console child would open a window.

@@ -1,4 +1,4 @@
-package winconsole
+package winproc
 
 import "strings"
 
@@ -10,7 +10,7 @@ import "strings"
 // quote, so it needs no quoting on any command line. Setting
 // [Console]::OutputEncoding may throw without a console on .NET Framework,
 // hence the try/catch; with a console it changes the shared console's
-// output code page, which Preserve puts back.
+// output code page, which winconsole.Preserve puts back.
 const PowerShellUTF8Prelude = `try{[Console]::OutputEncoding=[Text.UTF8Encoding]::new($false)}catch{};$OutputEncoding=[Text.UTF8Encoding]::new($false);`
 
 // psParam is a PowerShell command-line parameter.
@@ -147,11 +147,12 @@ func withPrelude(args []string, i int, join bool) []string {
 	return append(out, args[i+1:]...)
 }
 
-// PowerShellFileArgs returns the full command line (argv[0] first) that
-// runs a .ps1 script: exe -NoLogo -NoProfile -NonInteractive
-// -ExecutionPolicy Bypass -File script args…. exe is the resolved
-// powershell.exe (or pwsh.exe when pwsh is set); "" means that name.
-// Arguments after -File go to the script as they are, switches included.
+// PowerShellFileArgs returns the full argv (argv[0] first) that runs a
+// .ps1 script: exe -NoLogo -NoProfile -NonInteractive -ExecutionPolicy
+// Bypass -File script args…. exe is the resolved powershell.exe (or
+// pwsh.exe when pwsh is set); "" means that name. Arguments after -File
+// go to the script as they are, switches included. CommandLine uses it
+// with Windows PowerShell 5.1 from the system directory.
 func PowerShellFileArgs(exe, script string, args []string, pwsh bool) []string {
 	if exe == "" {
 		exe = "powershell.exe"

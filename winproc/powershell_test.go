@@ -1,4 +1,4 @@
-package winconsole
+package winproc
 
 import (
 	"slices"
