@@ -20,16 +20,11 @@ import (
 // its pipe when it is one stage of several (so they affect nothing after,
 // as in bash's subshell).
 func (r *runner) startBuiltin(st *stage, seg *chain.Segment, in, out *os.File, env []string, inPipeline bool) {
-	files, opened, err := r.applyRedirects(seg, in, out)
-	if err != nil {
-		// bash's message goes to fd 2 as the earlier redirects left it.
-		r.failStage(st, seg, &SegmentError{Kind: chain.KindRedirect, Segment: st.res.Index, Text: seg.Text, Err: err}, 1, nil)
-		r.writeStderr(st, files[2], []byte("chainrun: "+err.Error()+"\n"))
-		closeAll(opened)
+	files, opened, ok := r.redirectStage(st, seg, in, out)
+	if !ok {
 		return
 	}
 	st.res.Kind = "builtin"
-	st.toOut, st.toErr = r.targets(files)
 	if !inPipeline {
 		st.res.ExitCode = r.builtin(seg, files, env, false)
 		closeAll(opened)

@@ -58,4 +58,16 @@ type process interface {
 	Close() error
 	// Pid is the OS process id.
 	Pid() int
+	// Signal passes on a signal the caller received (Options.Signals) to
+	// the whole tree: the signal itself to the group on POSIX; Interrupt
+	// on Windows, which has no way to deliver it.
+	Signal(sig os.Signal) error
+	// Group is the POSIX process group the process runs in, for the
+	// pipeline's later stages to join and for the sweep when the chain
+	// ends; 0 on Windows, where the job object does both.
+	Group() int
+	// Warning names a weaker guarantee the process runs under, for
+	// SegmentResult.Warning: on Windows, no job object, so a stop cannot
+	// reach its children. "" when there is none.
+	Warning() string
 }

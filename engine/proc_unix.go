@@ -3,6 +3,9 @@
 package engine
 
 import (
+	"os"
+	"syscall"
+
 	"github.com/chainrun/chainrun/posix"
 )
 
@@ -36,5 +39,14 @@ func (u unixProcess) Kill() error      { return u.p.Kill() }
 func (u unixProcess) Close() error     { return nil }
 func (u unixProcess) Pid() int         { return u.p.Pid() }
 
-// group is the process group the segment runs in.
-func (u unixProcess) group() int { return u.p.Pgid() }
+func (u unixProcess) Group() int      { return u.p.Pgid() }
+func (u unixProcess) Warning() string { return "" }
+
+// Signal forwards any signal to the segment's group; one that is not a
+// POSIX signal interrupts it.
+func (u unixProcess) Signal(sig os.Signal) error {
+	if s, ok := sig.(syscall.Signal); ok {
+		return u.p.Signal(s)
+	}
+	return u.p.Interrupt()
+}
