@@ -4,12 +4,12 @@ import (
 	"context"
 	"log/slog"
 	"sync"
-	"time"
 
 	"gopkg.in/natefinch/lumberjack.v2"
 
 	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/engine"
+	"github.com/chainrun/chainrun/report"
 )
 
 // Config configures the audit log file and its rotation.
@@ -51,7 +51,9 @@ func NewLog(cfg Config) *Log {
 	}
 }
 
-// auditSegment is one segment's outcome as the log records it.
+// auditSegment is one segment's outcome as the log records it: fewer
+// fields than a report.Segment, with signal and skipped left out when
+// zero, to keep the lines short. Its reasons and durations are report's.
 type auditSegment struct {
 	Index      int      `json:"index"`
 	Argv       []string `json:"argv"`
@@ -74,7 +76,7 @@ func (l *Log) Audit(rec *engine.AuditRecord) {
 	}
 	if d := rec.Decision; d != nil {
 		attrs = append(attrs, slog.String("decision", string(d.Verdict)),
-			slog.Any("reasons", d.Segments))
+			slog.Any("reasons", report.SegmentDecisions(d.Segments)))
 		if len(d.Chain) > 0 {
 			attrs = append(attrs, slog.Any("chain_reasons", d.Chain))
 		}
@@ -88,10 +90,10 @@ func (l *Log) Audit(rec *engine.AuditRecord) {
 		segs := make([]auditSegment, len(r.Segments))
 		for i, s := range r.Segments {
 			segs[i] = auditSegment{Index: s.Index, Argv: s.Args, ExitCode: s.ExitCode, Signal: s.Signal,
-				Skipped: s.Skipped, DurationMS: ms(s.Duration), Error: s.Error}
+				Skipped: s.Skipped, DurationMS: report.Millis(s.Duration), Error: s.Error}
 		}
 		attrs = append(attrs, slog.Int("exit_code", r.ExitCode), slog.Any("segments", segs),
-			slog.Float64("duration_ms", ms(r.Duration)))
+			slog.Float64("duration_ms", report.Millis(r.Duration)))
 		if r.TimedOut {
 			attrs = append(attrs, slog.Bool("timed_out", true))
 		}
@@ -104,8 +106,6 @@ func (l *Log) Audit(rec *engine.AuditRecord) {
 	defer l.mu.Unlock()
 	l.log.LogAttrs(context.Background(), slog.LevelInfo, "chain", attrs...)
 }
-
-func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
 // Close closes the log file.
 func (l *Log) Close() error {

@@ -4,8 +4,10 @@ import (
 	"bufio"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -85,6 +87,44 @@ func TestAuditLogRecord(t *testing.T) {
 	}
 	if lines[2]["error"] != "boom" {
 		t.Errorf("third line %v", lines[2])
+	}
+}
+
+// TestAuditLogLine pins one whole line (but its time) byte for byte: the
+// log's keys, their order and the reasons' shape, which it shares with
+// the report package.
+func TestAuditLogLine(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "audit.log")
+	l := NewLog(Config{Path: path})
+	d := &chain.Decision{Verdict: chain.Ask, Segments: []chain.SegmentDecision{
+		{Segment: 0, Verdict: chain.Allow, Rule: "cd:*", Reasons: []string{"cd stays inside the roots"}},
+		{Segment: 1, Verdict: chain.Allow, Reasons: []string{"read-only"}},
+	}, Chain: []string{"cd combined with git"}, Suggestions: []string{"git status"}}
+	res := &engine.Result{ExitCode: 124, TimedOut: true, Duration: 100*time.Millisecond + 1500*time.Microsecond,
+		Segments: []engine.SegmentResult{
+			{Index: 0, Args: []string{"cd", "sub"}, Duration: 3 * time.Microsecond},
+			{Index: 1, Args: []string{"git", "status"}, ExitCode: 143, Signal: 15, Duration: 100 * time.Millisecond},
+			{Index: 2, Args: []string{"nosuch"}, ExitCode: 127, Skipped: true, Error: `segment 3 "nosuch": not found in PATH`},
+		}}
+	l.Audit(&engine.AuditRecord{Command: "cd sub && git status; nosuch <x>&", Dir: "/w", Decision: d, Result: res,
+		Err: fmt.Errorf("%w after 100ms", chain.ErrTimeout)})
+	if err := l.Close(); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := regexp.MustCompile(`^\{"time":"[^"]+",`).ReplaceAllString(string(b), "{")
+	want := `{"level":"INFO","msg":"chain","dir":"/w","command":"cd sub && git status; nosuch <x>&","decision":"ask",` +
+		`"reasons":[{"segment":0,"verdict":"allow","rule":"cd:*","reasons":["cd stays inside the roots"]},` +
+		`{"segment":1,"verdict":"allow","reasons":["read-only"]}],"chain_reasons":["cd combined with git"],` +
+		`"suggestions":["git status"],"exit_code":124,"segments":[{"index":0,"argv":["cd","sub"],"exit_code":0,"duration_ms":0.003},` +
+		`{"index":1,"argv":["git","status"],"exit_code":143,"signal":15,"duration_ms":100},` +
+		`{"index":2,"argv":["nosuch"],"exit_code":127,"skipped":true,"duration_ms":0,"error":"segment 3 \"nosuch\": not found in PATH"}],` +
+		`"duration_ms":101.5,"timed_out":true,"error":"timed out after 100ms","error_kind":"timeout"}` + "\n"
+	if got != want {
+		t.Errorf("audit line:\n%s\nwant:\n%s", got, want)
 	}
 }
 

@@ -34,25 +34,25 @@ func Stricter(a, b Verdict) Verdict {
 type Decision struct {
 	// Verdict is the strictest of the segments' verdicts (and of any
 	// chain-wide check, such as the segment cap).
-	Verdict Verdict `json:"decision"`
+	Verdict Verdict
 	// Segments holds one judgement per segment, in chain order.
-	Segments []SegmentDecision `json:"reasons"`
+	Segments []SegmentDecision
 	// Chain holds reasons that concern the chain as a whole.
-	Chain []string `json:"chain_reasons,omitempty"`
+	Chain []string
 	// Suggestions are rule strings that would allow the asked segments
 	// ("git tag:*"), at most five per chain.
-	Suggestions []string `json:"suggestions"`
+	Suggestions []string
 }
 
 // SegmentDecision is the judgement of one segment.
 type SegmentDecision struct {
-	Segment int     `json:"segment"`
-	Verdict Verdict `json:"verdict"`
+	Segment int
+	Verdict Verdict
 	// Rule is the rule that decided, if one did.
-	Rule string `json:"rule,omitempty"`
+	Rule string
 	// Reasons say why, one line each: the rule matched, a guard that fired,
 	// a path that was judged.
-	Reasons []string `json:"reasons"`
+	Reasons []string
 }
 
 // Authorizer judges a whole chain before Run starts any of it. dir is the

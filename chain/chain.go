@@ -1,9 +1,6 @@
 package chain
 
-import (
-	"encoding/json"
-	"runtime"
-)
+import "runtime"
 
 // Dialect chooses how backslashes read outside single quotes.
 type Dialect string
@@ -31,19 +28,6 @@ func HostDialect() Dialect {
 type Span struct {
 	Start int
 	End   int
-}
-
-// MarshalJSON renders a span as [start, end].
-func (s Span) MarshalJSON() ([]byte, error) { return json.Marshal([2]int{s.Start, s.End}) }
-
-// UnmarshalJSON reads the [start, end] form.
-func (s *Span) UnmarshalJSON(b []byte) error {
-	var v [2]int
-	if err := json.Unmarshal(b, &v); err != nil {
-		return err
-	}
-	s.Start, s.End = v[0], v[1]
-	return nil
 }
 
 // Op joins two segments of a chain.
@@ -87,15 +71,15 @@ func LookupBuiltin(name string) (Builtin, bool) {
 // It is exactly what the policy judges and what Run spawns.
 type Chain struct {
 	// Source is the command line the chain was parsed from.
-	Source string `json:"-"`
+	Source string
 	// Dialect is the dialect it was parsed with.
-	Dialect Dialect `json:"-"`
+	Dialect Dialect
 	// Pipelines in source order.
-	Pipelines []*Pipeline `json:"-"`
+	Pipelines []*Pipeline
 	// Ops joins Pipelines[i] and Pipelines[i+1]; each is &&, || or ;.
-	Ops []Op `json:"-"`
+	Ops []Op
 	// Warnings say where another dialect would read the input differently.
-	Warnings []Warning `json:"-"`
+	Warnings []Warning
 }
 
 // Pipeline is one or more segments joined by |. Its status is its last
@@ -108,19 +92,19 @@ type Pipeline struct {
 // Segment is one simple command: leading assignments, argv and redirects.
 type Segment struct {
 	// Index is the segment's position in the whole chain, from 0.
-	Index int `json:"index"`
+	Index int
 	// Assigns are the leading NAME=value words, set for this segment only.
-	Assigns []Assign `json:"-"`
+	Assigns []Assign
 	// Args is the quote-removed argv; Args[0] is the program as written.
-	Args []string `json:"argv"`
+	Args []string
 	// Redirects in source order; a |& adds an implicit 2>&1 at the end.
-	Redirects []Redirect `json:"redirects"`
+	Redirects []Redirect
 	// Builtin is set when Args[0] names an engine built-in.
-	Builtin Builtin `json:"-"`
+	Builtin Builtin
 	// Span covers the segment's words and redirects in Source.
-	Span Span `json:"span"`
+	Span Span
 	// Text is Source[Span.Start:Span.End], for messages.
-	Text string `json:"-"`
+	Text string
 }
 
 // IsBuiltin reports whether the segment runs as an engine built-in.
@@ -137,27 +121,27 @@ func (s *Segment) Env() map[string]string {
 
 // Assign is a leading NAME=value word of a segment.
 type Assign struct {
-	Name  string `json:"name"`
-	Value string `json:"value"`
-	Span  Span   `json:"span"`
+	Name  string
+	Value string
+	Span  Span
 }
 
 // Redirect is one redirection of a segment.
 type Redirect struct {
 	// Fd is the descriptor redirected: 1 for > and >>, 0 for <, explicit n
 	// for n>. For &> and &>> it is 1 (both 1 and 2 are redirected).
-	Fd int `json:"fd"`
+	Fd int
 	// Op is the operator; >| is recorded as >, and >&word with a word that
 	// is not a descriptor number as &> (bash's reading), so a RedirDupOut
 	// or RedirDupIn target is always a number.
-	Op RedirOp `json:"op"`
+	Op RedirOp
 	// Target is a path, or for >& and <& the source fd number ("1").
-	Target string `json:"target"`
+	Target string
 	// Span covers the redirect in Source; the implicit 2>&1 of |& covers
 	// the |& operator.
-	Span Span `json:"span"`
+	Span Span
 	// Implicit marks the 2>&1 that |& adds.
-	Implicit bool `json:"implicit,omitempty"`
+	Implicit bool
 }
 
 // RedirOp is a redirect operator as chainrun's model spells it.
@@ -180,8 +164,8 @@ const MaxFd = 9
 
 // Warning notes an input the two dialects would read differently.
 type Warning struct {
-	Offset  int    `json:"offset"`
-	Message string `json:"message"`
+	Offset  int
+	Message string
 }
 
 // Segments returns every segment of the chain in source order.

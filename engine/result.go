@@ -69,61 +69,75 @@ const (
 // Result is what a chain did.
 type Result struct {
 	// ExitCode is the chain's status as bash's $? would be after it.
-	ExitCode int `json:"exit_code"`
+	ExitCode int
 	// TimedOut is set when the timeout stopped the chain (ExitCode 124).
-	TimedOut bool `json:"timed_out"`
+	TimedOut bool
 	// Canceled is set when the context was canceled.
-	Canceled bool `json:"canceled,omitempty"`
-	// Stdout and Stderr are the captured output, capped; Stdout holds both
-	// streams when Options.Combined is set. Invalid UTF-8 is kept as bytes
-	// here; the JSON form replaces it and sets the *_invalid_utf8 flags.
-	Stdout []byte `json:"-"`
-	Stderr []byte `json:"-"`
+	Canceled bool
+	// Stdout and Stderr are the captured output, capped, as the programs
+	// wrote it; Stdout holds both streams when Options.Combined is set.
+	// DecodedStdout and DecodedStderr give them as text.
+	Stdout []byte
+	Stderr []byte
 	// StdoutOmitted and StderrOmitted count the bytes dropped between the
 	// kept head and tail.
-	StdoutOmitted int64         `json:"stdout_omitted"`
-	StderrOmitted int64         `json:"stderr_omitted"`
-	Duration      time.Duration `json:"-"`
+	StdoutOmitted int64
+	StderrOmitted int64
+	Duration      time.Duration
 	// Segments has one entry per segment of the chain, skipped ones too.
-	Segments []SegmentResult `json:"segments"`
+	Segments []SegmentResult
 	// Decision is the policy's judgement of the chain (Options.Authorizer),
 	// nil when no Authorizer was set.
-	Decision *chain.Decision `json:"-"`
+	Decision *chain.Decision
 }
+
+// DecodedStdout returns Stdout as text and names the encoding it was
+// decoded from. On Windows programs write UTF-16LE (cmd.exe built-ins) or
+// the console's code page, so the capture is turned into UTF-8 and the
+// encoding reads "utf-8", "utf-16le", "cp1252", "mixed:utf-16le+utf-8", …;
+// elsewhere programs write UTF-8 or raw bytes, so the text is Stdout itself
+// and the encoding "". Invalid UTF-8 stays as it is. The decoding is done
+// here on demand rather than by the runner, so Stdout keeps the bytes the
+// programs wrote and callers that never show text pay nothing; the
+// decoding rules themselves stay in the engine, beside the capture.
+func (r *Result) DecodedStdout() (text []byte, encoding string) { return decodeCaptured(r.Stdout) }
+
+// DecodedStderr is DecodedStdout for Stderr.
+func (r *Result) DecodedStderr() (text []byte, encoding string) { return decodeCaptured(r.Stderr) }
 
 // SegmentResult is what one segment did.
 type SegmentResult struct {
-	Index int      `json:"index"`
-	Args  []string `json:"argv"`
+	Index int
+	Args  []string
 	// Path is the resolved program ("" for built-ins and failures).
-	Path string `json:"path"`
+	Path string
 	// Kind is how it ran: "builtin", "native", "batch", "powershell",
 	// "cmd-builtin".
-	Kind string `json:"kind,omitempty"`
+	Kind string
 	// ExitCode is the segment's status (126, 127, 128+N as bash).
-	ExitCode int `json:"exit_code"`
+	ExitCode int
 	// RawExitCode is the unsigned 32-bit Windows exit code (0xC000013A…);
 	// zero elsewhere.
-	RawExitCode uint32 `json:"raw_exit_code,omitempty"`
+	RawExitCode uint32
 	// Signal is the signal that ended it (POSIX), 0 if none.
-	Signal int `json:"signal"`
+	Signal int
 	// Signalled is set when chainrun itself stopped it (timeout, cancel).
-	Signalled bool `json:"signalled,omitempty"`
+	Signalled bool
 	// Skipped is set when && or || skipped it.
-	Skipped  bool          `json:"skipped"`
-	Duration time.Duration `json:"-"`
+	Skipped  bool
+	Duration time.Duration
 	// BytesOut and BytesErr count what it wrote to captured streams.
-	BytesOut int64 `json:"bytes_out"`
-	BytesErr int64 `json:"bytes_err"`
+	BytesOut int64
+	BytesErr int64
 	// Redirects are the segment's redirects as applied.
-	Redirects []chain.Redirect `json:"redirects"`
+	Redirects []chain.Redirect
 	// Warning notes a weaker guarantee the segment ran under: on Windows,
 	// a process the OS would not put in a job object, whose children a
 	// stop cannot reach.
-	Warning string `json:"warning,omitempty"`
+	Warning string
 	// Error says why it could not start, if it could not.
-	Error string `json:"error,omitempty"`
+	Error string
 	// Err is the same failure as a typed error (a *SegmentError), for
 	// errors.As and chain.KindOf; nil when the segment started.
-	Err error `json:"-"`
+	Err error
 }

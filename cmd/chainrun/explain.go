@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/engine"
+	"github.com/chainrun/chainrun/report"
 )
 
 // explain parses the command (and with --policy judges it), prints the
@@ -26,7 +26,7 @@ func (c *cli) explain(cfg *config) int {
 			err = cerr
 		}
 	}
-	plan := engine.NewPlan(ch, err)
+	plan := report.NewPlan(ch, err)
 	status := 0
 	if err != nil {
 		status = exitRefused
@@ -38,13 +38,13 @@ func (c *cli) explain(cfg *config) int {
 		}
 		d, jerr := judge(auth, ch, cfg.dir)
 		if jerr != nil {
-			plan.Error = engine.NewPlanError(jerr)
+			plan.Error = report.NewError(jerr)
 			err, status = jerr, exitInternal
 		}
 		plan.Judge(d)
 	}
 	if cfg.json {
-		if werr := writeJSON(c.stdout, plan); werr != nil {
+		if werr := report.Write(c.stdout, plan); werr != nil {
 			return exitInternal
 		}
 		return status
@@ -74,18 +74,11 @@ func startDir(dir string) (string, error) {
 	return filepath.Abs(dir)
 }
 
-// writeJSON prints v as one line of JSON. HTML escaping stays off so
-// redirect operators read as > and &, not \u003e.
-func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	return enc.Encode(v)
-}
-
-// jsonText renders v as compact JSON for the human-readable plan.
+// jsonText renders v as compact JSON for the human-readable plan, quoted
+// as the JSON plan quotes it.
 func jsonText(v any) string {
 	var b strings.Builder
-	_ = writeJSON(&b, v)
+	_ = report.Write(&b, v)
 	return strings.TrimSuffix(b.String(), "\n")
 }
 
@@ -93,13 +86,13 @@ func jsonText(v any) string {
 // span, argv, then env, redirects and the built-in mark when there are
 // any), the operator joining consecutive segments on a line of its own,
 // then warnings and the policy's decision.
-func writePlanText(w io.Writer, ch *chain.Chain, p *engine.Plan) {
+func writePlanText(w io.Writer, ch *chain.Chain, p *report.Plan) {
 	segs := ch.Segments()
 	for i, s := range p.Segments {
 		if i > 0 && i-1 < len(p.Ops) {
 			fmt.Fprintf(w, "  %s\n", p.Ops[i-1])
 		}
-		fmt.Fprintf(w, "segment %d [%d,%d] argv %s", i+1, s.Span.Start, s.Span.End, jsonText(s.Argv))
+		fmt.Fprintf(w, "segment %d [%d,%d] argv %s", i+1, s.Span[0], s.Span[1], jsonText(s.Argv))
 		if len(s.Env) > 0 {
 			fmt.Fprintf(w, " env %s", jsonText(s.Env))
 		}
@@ -145,7 +138,7 @@ func writePlanText(w io.Writer, ch *chain.Chain, p *engine.Plan) {
 
 // redirectText renders one redirect as bash would spell it, with its span:
 // 2>"err.log"[10,20], 2>&1, &>>"all.log".
-func redirectText(r chain.Redirect) string {
+func redirectText(r report.Redirect) string {
 	var s string
 	switch r.Op {
 	case chain.RedirBoth, chain.RedirBothAppend:
@@ -158,7 +151,7 @@ func redirectText(r chain.Redirect) string {
 	if r.Implicit {
 		return s + "(from |&)"
 	}
-	return fmt.Sprintf("%s[%d,%d]", s, r.Span.Start, r.Span.End)
+	return fmt.Sprintf("%s[%d,%d]", s, r.Span[0], r.Span[1])
 }
 
 // oneLine keeps a segment's text on one line of the plan.

@@ -19,8 +19,9 @@
 //	124    the --timeout expired; the whole chain was stopped
 //	125    chainrun itself failed
 //
-// The --json form prints one JSON object on stdout whatever happens; see
-// the README for its fields.
+// The --json form prints one JSON object on stdout whatever happens: a
+// report.Run, or with --explain a report.Plan; docs/json.md describes
+// every field.
 package main
 
 import (

@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"strings"
-	"sync"
 
 	"github.com/chainrun/chainrun/chain"
 )
@@ -25,31 +24,6 @@ func (c *cli) loadPolicy(cfg *config) (chain.Authorizer, int, bool) {
 	return auth, 0, true
 }
 
-// recordingAuthorizer keeps the decision the policy made, so the CLI can
-// print it beside the result.
-type recordingAuthorizer struct {
-	chain.Authorizer
-	mu       sync.Mutex
-	decision *chain.Decision
-}
-
-func (r *recordingAuthorizer) Authorize(ctx context.Context, ch *chain.Chain, dir string) (*chain.Decision, error) {
-	d, err := r.Authorizer.Authorize(ctx, ch, dir)
-	r.mu.Lock()
-	r.decision = d
-	r.mu.Unlock()
-	return d, err
-}
-
-func (r *recordingAuthorizer) last() *chain.Decision {
-	if r == nil {
-		return nil
-	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.decision
-}
-
 // approver settles ask verdicts for the CLI: --yes approves, an
 // interactive terminal is asked, anything else refuses.
 type approver struct {
@@ -57,9 +31,6 @@ type approver struct {
 	prompt bool      // stdin and stderr are a terminal
 	in     io.Reader // where the answer is read
 	out    io.Writer // where the question is asked
-
-	mu       sync.Mutex
-	declined *chain.Decision // set when the chain was not approved
 }
 
 func (a *approver) Approve(ctx context.Context, ch *chain.Chain, d *chain.Decision) (bool, error) {
@@ -67,7 +38,7 @@ func (a *approver) Approve(ctx context.Context, ch *chain.Chain, d *chain.Decisi
 		return true, nil
 	}
 	if a.prompt {
-		fmt.Fprint(a.out, askText(ch, d))
+		fmt.Fprint(a.out, askText(textsOf(ch), d))
 		fmt.Fprint(a.out, "Run this chain? [y/N] ")
 		answer, err := readAnswer(a.in)
 		if err != nil {
@@ -78,19 +49,7 @@ func (a *approver) Approve(ctx context.Context, ch *chain.Chain, d *chain.Decisi
 			return true, nil
 		}
 	}
-	a.mu.Lock()
-	a.declined = d
-	a.mu.Unlock()
 	return false, nil
-}
-
-func (a *approver) declinedDecision() *chain.Decision {
-	if a == nil {
-		return nil
-	}
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	return a.declined
 }
 
 // readAnswer reads one line byte by byte, so nothing after it is taken
@@ -113,23 +72,15 @@ func readAnswer(r io.Reader) (string, error) {
 }
 
 // askText says which segments the policy asks about and why, and the
-// rules that would allow them.
-func askText(ch *chain.Chain, d *chain.Decision) string {
+// rules that would allow them; texts are the segments' source texts.
+func askText(texts []string, d *chain.Decision) string {
 	var b strings.Builder
-	var segs []*chain.Segment
-	if ch != nil {
-		segs = ch.Segments()
-	}
 	b.WriteString("chainrun: the policy asks before running this chain:\n")
 	for _, s := range d.Segments {
 		if s.Verdict != chain.Ask {
 			continue
 		}
-		text := ""
-		if s.Segment >= 0 && s.Segment < len(segs) {
-			text = segs[s.Segment].Text
-		}
-		fmt.Fprintf(&b, "  segment %d %q asks", s.Segment+1, text)
+		fmt.Fprintf(&b, "  segment %d %q asks", s.Segment+1, segmentText(texts, s.Segment))
 		if s.Rule != "" {
 			fmt.Fprintf(&b, " (rule %q)", s.Rule)
 		}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -9,10 +8,13 @@ import (
 
 	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/engine"
+	"github.com/chainrun/chainrun/report"
 )
 
 // runChain parses, judges and runs the chain, then reports and exits with
-// its status.
+// its status. engine.RunString parses in cfg.dialect and audits a refused
+// command line itself; the policy's decision comes back on the result or
+// the denial, so nothing here wraps the authorizer or the approver.
 func (c *cli) runChain(cfg *config) int {
 	opts := engine.Options{
 		Dir:         cfg.dir,
@@ -24,21 +26,17 @@ func (c *cli) runChain(cfg *config) int {
 		Timeout:     cfg.timeout,
 		Grace:       cfg.grace,
 		Interactive: controlsTerminal(c.stdin),
+		Dialect:     cfg.dialect,
 	}
 	if !cfg.json {
 		opts.Stdout, opts.Stderr, opts.NoCapture = c.stdout, c.stderr, true
 	}
-
-	var rec *recordingAuthorizer
-	var appr *approver
 	if len(cfg.policies) > 0 {
 		auth, st, ok := c.loadPolicy(cfg)
 		if !ok {
 			return st
 		}
-		rec = &recordingAuthorizer{Authorizer: auth}
-		appr = c.newApprover(cfg)
-		opts.Authorizer, opts.Approver = rec, appr
+		opts.Authorizer, opts.Approver = auth, c.newApprover(cfg)
 	}
 	if cfg.audit.path != "" {
 		auditor, closeAudit, err := newAuditor(cfg.audit)
@@ -53,40 +51,9 @@ func (c *cli) runChain(cfg *config) int {
 		}()
 		opts.Auditor = auditor
 	}
-
-	ch, err := chain.ParseDialect(cfg.command, cfg.dialect)
-	if err != nil {
-		// Run never sees a refused chain, so the refusal is audited here.
-		if opts.Auditor != nil {
-			dir, _ := startDir(cfg.dir)
-			opts.Auditor.Audit(&engine.AuditRecord{Command: cfg.command, Dir: dir, Err: err})
-		}
-		return c.finish(cfg, nil, nil, nil, err)
-	}
-
 	forwardSignals(&opts)
-	res, err := engine.Run(context.Background(), ch, opts)
-	return c.finish(cfg, ch, res, &judgement{rec: rec, appr: appr}, err)
-}
-
-// judgement is what the policy said, for the report.
-type judgement struct {
-	rec  *recordingAuthorizer
-	appr *approver
-}
-
-func (j *judgement) decision() *chain.Decision {
-	if j == nil {
-		return nil
-	}
-	return j.rec.last()
-}
-
-func (j *judgement) declined() *chain.Decision {
-	if j == nil {
-		return nil
-	}
-	return j.appr.declinedDecision()
+	res, err := engine.RunString(context.Background(), cfg.command, opts)
+	return c.finish(cfg, res, err)
 }
 
 // exitStatus maps the outcome to chainrun's exit status.
@@ -116,60 +83,90 @@ func exitStatus(res *engine.Result, err error) int {
 
 // finish reports the outcome, on stdout as one JSON object with --json,
 // on stderr for people otherwise, and returns the exit status.
-func (c *cli) finish(cfg *config, ch *chain.Chain, res *engine.Result, j *judgement, err error) int {
+func (c *cli) finish(cfg *config, res *engine.Result, err error) int {
 	status := exitStatus(res, err)
 	if res != nil && res.TimedOut && err == nil {
 		err = fmt.Errorf("%w after %v", chain.ErrTimeout, cfg.timeout)
 	}
 	if cfg.json {
-		if werr := c.writeResultJSON(res, status, j.decision(), err); werr != nil {
+		if werr := c.writeRunJSON(res, status, err); werr != nil {
 			fmt.Fprintf(c.stderr, "chainrun: %v\n", werr)
 			return exitInternal
 		}
 		// The object says it all; stderr stays for the chain's own output.
 		return status
 	}
-	c.reportSegmentErrors(ch, res)
-	switch {
+	c.reportSegmentErrors(res)
+	switch d := unapproved(err); {
 	case err == nil:
-	case j.declined() != nil && chain.KindOf(err) == chain.KindDenied:
-		fmt.Fprint(c.stderr, askText(ch, j.declined()))
+	case d != nil:
+		fmt.Fprint(c.stderr, askText(segmentTexts(cfg), d))
 		fmt.Fprintln(c.stderr, "chainrun: not approved: nothing ran (pass --yes to approve, or add a rule)")
 	case chain.KindOf(err) == chain.KindTimeout:
-		fmt.Fprintf(c.stderr, "chainrun: %v%s\n", err, signalledText(ch, res))
+		fmt.Fprintf(c.stderr, "chainrun: %v%s\n", err, signalledText(segmentTexts(cfg), res))
 	default:
 		c.reportError(err)
 	}
 	return status
 }
 
+// unapproved returns the policy's decision when err is an ask verdict the
+// approver did not approve (a denial whose decision asked), nil otherwise.
+func unapproved(err error) *chain.Decision {
+	var de *chain.DeniedError
+	if errors.As(err, &de) && de.Decision != nil && de.Decision.Verdict == chain.Ask {
+		return de.Decision
+	}
+	return nil
+}
+
+// segmentTexts is each segment's source text, for the messages that name
+// segments (which ones asked, which ones the timeout stopped). RunString
+// keeps its parsed chain to itself, so the command line is read again:
+// parsing is deterministic and cheap, and only these rare messages need
+// it. A command line that does not parse has no segments to name.
+func segmentTexts(cfg *config) []string {
+	ch, err := chain.ParseDialect(cfg.command, cfg.dialect)
+	if err != nil {
+		return nil
+	}
+	return textsOf(ch)
+}
+
+// textsOf is each segment's source text; none for no chain.
+func textsOf(ch *chain.Chain) []string {
+	if ch == nil {
+		return nil
+	}
+	var texts []string
+	for _, s := range ch.Segments() {
+		texts = append(texts, s.Text)
+	}
+	return texts
+}
+
 // reportSegmentErrors names each segment that could not start, with its
 // command: chainrun: segment 2 "fooo --x": not found in PATH.
-func (c *cli) reportSegmentErrors(ch *chain.Chain, res *engine.Result) {
+func (c *cli) reportSegmentErrors(res *engine.Result) {
 	if res == nil {
 		return
 	}
 	for _, s := range res.Segments {
-		if s.Error == "" {
-			continue
+		if s.Err != nil {
+			fmt.Fprintf(c.stderr, "chainrun: %v\n", s.Err)
 		}
-		if strings.HasPrefix(s.Error, "segment ") {
-			fmt.Fprintf(c.stderr, "chainrun: %s\n", s.Error)
-			continue
-		}
-		fmt.Fprintf(c.stderr, "chainrun: segment %d %q: %s\n", s.Index+1, segmentText(ch, s.Index), s.Error)
 	}
 }
 
 // signalledText lists the segments the timeout stopped.
-func signalledText(ch *chain.Chain, res *engine.Result) string {
+func signalledText(texts []string, res *engine.Result) string {
 	if res == nil {
 		return ""
 	}
 	var parts []string
 	for _, s := range res.Segments {
 		if s.Signalled {
-			parts = append(parts, fmt.Sprintf("segment %d %q", s.Index+1, segmentText(ch, s.Index)))
+			parts = append(parts, fmt.Sprintf("segment %d %q", s.Index+1, segmentText(texts, s.Index)))
 		}
 	}
 	if len(parts) == 0 {
@@ -178,85 +175,20 @@ func signalledText(ch *chain.Chain, res *engine.Result) string {
 	return "; stopped " + strings.Join(parts, ", ")
 }
 
-func segmentText(ch *chain.Chain, i int) string {
-	if ch == nil {
+// segmentText is segment i's source text, "" when unknown.
+func segmentText(texts []string, i int) string {
+	if i < 0 || i >= len(texts) {
 		return ""
 	}
-	segs := ch.Segments()
-	if i < 0 || i >= len(segs) {
-		return ""
-	}
-	return segs[i].Text
+	return texts[i]
 }
 
-// writeResultJSON prints the result object with "error" added, and the
-// policy's "decision", "reasons" and "suggestions" when one judged the
-// chain. Without a result (nothing ran) it prints an empty one carrying
-// the exit status.
-func (c *cli) writeResultJSON(res *engine.Result, status int, d *chain.Decision, err error) error {
+// writeRunJSON prints the run's report. Without a result (nothing ran) the
+// report carries the exit status chainrun exits with.
+func (c *cli) writeRunJSON(res *engine.Result, status int, err error) error {
+	r := report.FromResult(res, err)
 	if res == nil {
-		res = &engine.Result{ExitCode: status, Segments: []engine.SegmentResult{}}
+		r.ExitCode = status
 	}
-	var buf bytes.Buffer
-	if e := writeJSON(&buf, res); e != nil {
-		return e
-	}
-	obj := unescapeHTML(bytes.TrimRight(buf.Bytes(), "\n"))
-	if len(obj) < 2 || obj[len(obj)-1] != '}' {
-		return errors.New("result did not render as a JSON object")
-	}
-	out := bytes.NewBuffer(obj[:len(obj)-1])
-	sep := ","
-	if len(obj) == 2 {
-		sep = ""
-	}
-	var perr *engine.PlanError
-	if err != nil {
-		perr = engine.NewPlanError(err)
-	}
-	fmt.Fprintf(out, "%s\"error\":%s", sep, jsonText(perr))
-	if d != nil {
-		sugg := d.Suggestions
-		if sugg == nil {
-			sugg = []string{}
-		}
-		fmt.Fprintf(out, ",\"decision\":%s,\"reasons\":%s,\"suggestions\":%s",
-			jsonText(d.Verdict), jsonText(d.Segments), jsonText(sugg))
-	}
-	out.WriteString("}\n")
-	_, e := c.stdout.Write(out.Bytes())
-	return e
-}
-
-// unescapeHTML undoes encoding/json's HTML escaping (\u003c, \u003e,
-// \u0026) that a nested json.Marshal may have applied, so redirect
-// operators read as > and & in the result as they do in the plan. It walks
-// escapes pairwise, so an escaped backslash followed by "u003e" is left
-// alone.
-func unescapeHTML(b []byte) []byte {
-	if !bytes.Contains(b, []byte(`\u00`)) {
-		return b
-	}
-	out := make([]byte, 0, len(b))
-	for i := 0; i < len(b); i++ {
-		if b[i] != '\\' || i+1 >= len(b) {
-			out = append(out, b[i])
-			continue
-		}
-		if b[i+1] == 'u' && i+6 <= len(b) {
-			switch string(b[i+2 : i+6]) {
-			case "003c":
-				out, i = append(out, '<'), i+5
-				continue
-			case "003e":
-				out, i = append(out, '>'), i+5
-				continue
-			case "0026":
-				out, i = append(out, '&'), i+5
-				continue
-			}
-		}
-		out, i = append(out, b[i], b[i+1]), i+1
-	}
-	return out
+	return report.Write(c.stdout, r)
 }

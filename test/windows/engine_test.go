@@ -4,7 +4,6 @@ package windows_test
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -16,6 +15,7 @@ import (
 
 	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/engine"
+	"github.com/chainrun/chainrun/report"
 	"github.com/chainrun/chainrun/winproc"
 )
 
@@ -113,22 +113,12 @@ func TestRefusedCmdBuiltin(t *testing.T) {
 	}
 }
 
-// decoded is the captured stdout as the JSON form of the result gives it:
-// decoded to UTF-8 on Windows.
+// decoded is the captured stdout as the JSON report gives it: decoded to
+// UTF-8 on Windows.
 func decoded(t *testing.T, res *engine.Result) (text, encoding string) {
 	t.Helper()
-	b, err := json.Marshal(res)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var v struct {
-		Stdout   string `json:"stdout"`
-		Encoding string `json:"stdout_encoding"`
-	}
-	if err := json.Unmarshal(b, &v); err != nil {
-		t.Fatal(err)
-	}
-	return v.Stdout, v.Encoding
+	r := report.FromResult(res, nil)
+	return r.Stdout, r.StdoutEncoding
 }
 
 // cmd.exe built-ins take part in pipelines like any program.

@@ -1,0 +1,74 @@
+package report
+
+import "github.com/chainrun/chainrun/chain"
+
+// Plan is the explain view of a chain, as `chainrun --explain --json`
+// prints it: what would run, and why not if nothing would. The field
+// order is the wire's.
+type Plan struct {
+	// Segments in source order; [] when the input was refused.
+	Segments []PlanSegment `json:"segments"`
+	// Ops holds the operator between each pair of consecutive segments:
+	// |, &&, || or ;.
+	Ops []chain.Op `json:"ops"`
+	// Warnings mark words the other dialect would read differently.
+	Warnings []Warning `json:"warnings"`
+	// Error is the refusal (or a failure to judge), null when accepted.
+	Error *Error `json:"error"`
+
+	// Decision, Reasons, ChainReasons and Suggestions are the policy's
+	// judgement (see Judge); each is absent when empty, so a plan no
+	// policy judged has none of them.
+	Decision chain.Verdict     `json:"decision,omitempty"`
+	Reasons  []SegmentDecision `json:"reasons,omitempty"`
+	// ChainReasons concern the chain as a whole (cd combined with git, …).
+	ChainReasons []string `json:"chain_reasons,omitempty"`
+	Suggestions  []string `json:"suggestions,omitempty"`
+}
+
+// PlanSegment is one segment as the plan shows it.
+type PlanSegment struct {
+	// Argv is the quote-removed argument vector.
+	Argv []string `json:"argv"`
+	// Env holds the segment's leading NAME=value assignments.
+	Env map[string]string `json:"env"`
+	// Redirects in source order.
+	Redirects []Redirect `json:"redirects"`
+	// Builtin is set when argv[0] is an engine built-in (cd, echo, …).
+	Builtin bool `json:"builtin"`
+	// Span covers the segment in the command line.
+	Span Span `json:"span"`
+}
+
+// NewPlan builds the plan of a parsed chain, or of a refusal (c nil, err
+// the *chain.ParseError). A chain's lists are never null on the wire.
+func NewPlan(c *chain.Chain, err error) *Plan {
+	p := &Plan{Segments: []PlanSegment{}, Ops: []chain.Op{}, Warnings: []Warning{}, Error: NewError(err)}
+	if c == nil {
+		return p
+	}
+	for _, s := range c.Segments() {
+		p.Segments = append(p.Segments, PlanSegment{
+			Argv: s.Args, Env: s.Env(), Redirects: newRedirects(s.Redirects),
+			Builtin: s.IsBuiltin(), Span: newSpan(s.Span),
+		})
+	}
+	if ops := c.SegmentOps(); ops != nil {
+		p.Ops = ops
+	}
+	for _, w := range c.Warnings {
+		p.Warnings = append(p.Warnings, Warning{Offset: w.Offset, Message: w.Message})
+	}
+	return p
+}
+
+// Judge adds a policy's decision to the plan; nil adds nothing.
+func (p *Plan) Judge(d *chain.Decision) {
+	if d == nil {
+		return
+	}
+	p.Decision = d.Verdict
+	p.Reasons = SegmentDecisions(d.Segments)
+	p.ChainReasons = d.Chain
+	p.Suggestions = d.Suggestions
+}

@@ -1,0 +1,105 @@
+package report
+
+import (
+	"errors"
+	"math"
+	"time"
+
+	"github.com/chainrun/chainrun/chain"
+)
+
+// Span is a half-open byte range [start, end) of the command line, as a
+// two-element array.
+type Span [2]int
+
+// newSpan renders a chain.Span.
+func newSpan(s chain.Span) Span { return Span{s.Start, s.End} }
+
+// Redirect is one redirection of a segment, as the parser read it.
+type Redirect struct {
+	// Fd is the descriptor redirected (1 for > and &>, 0 for <).
+	Fd int `json:"fd"`
+	// Op is one of > >> < >& <& &> &>>.
+	Op chain.RedirOp `json:"op"`
+	// Target is a path, or for >& and <& the source descriptor ("1").
+	Target string `json:"target"`
+	// Span covers the redirect in the command line.
+	Span Span `json:"span"`
+	// Implicit marks the 2>&1 that |& adds.
+	Implicit bool `json:"implicit,omitempty"`
+}
+
+// newRedirects renders a segment's redirects; none is [], not null.
+func newRedirects(rs []chain.Redirect) []Redirect {
+	out := make([]Redirect, len(rs))
+	for i, r := range rs {
+		out[i] = Redirect{Fd: r.Fd, Op: r.Op, Target: r.Target, Span: newSpan(r.Span), Implicit: r.Implicit}
+	}
+	return out
+}
+
+// Warning notes a word the other dialect would read differently.
+type Warning struct {
+	// Offset is the word's byte offset in the command line.
+	Offset int `json:"offset"`
+	// Message says how each dialect reads it.
+	Message string `json:"message"`
+}
+
+// Error is a refusal, denial or failure of the chain as a whole.
+type Error struct {
+	// Kind is syntax, unsupported, denied, timeout or internal (see
+	// chain.ErrorKind).
+	Kind chain.ErrorKind `json:"kind"`
+	// Message says what went wrong; for a refusal it is the parser's
+	// message without the line:column prefix, which Offset replaces.
+	Message string `json:"message"`
+	// Offset is the byte offset of a refusal; absent for other errors.
+	Offset *int `json:"offset,omitempty"`
+}
+
+// NewError renders any chainrun error; nil gives nil, which prints as null.
+func NewError(err error) *Error {
+	if err == nil {
+		return nil
+	}
+	e := &Error{Kind: chain.KindOf(err), Message: err.Error()}
+	var perr *chain.ParseError
+	if errors.As(err, &perr) {
+		off := perr.Offset
+		e.Offset, e.Message = &off, perr.Message
+	}
+	return e
+}
+
+// SegmentDecision is the policy's judgement of one segment.
+type SegmentDecision struct {
+	// Segment is the segment's index in the chain, from 0.
+	Segment int `json:"segment"`
+	// Verdict is allow, ask or deny.
+	Verdict chain.Verdict `json:"verdict"`
+	// Rule is the rule that decided, if one did.
+	Rule string `json:"rule,omitempty"`
+	// Reasons say why, one line each.
+	Reasons []string `json:"reasons"`
+}
+
+// SegmentDecisions renders a decision's per-segment judgements. The audit
+// log shares it, so reasons read the same in every JSON chainrun writes;
+// nil stays nil.
+func SegmentDecisions(ds []chain.SegmentDecision) []SegmentDecision {
+	if ds == nil {
+		return nil
+	}
+	out := make([]SegmentDecision, len(ds))
+	for i, d := range ds {
+		out[i] = SegmentDecision{Segment: d.Segment, Verdict: d.Verdict, Rule: d.Rule, Reasons: d.Reasons}
+	}
+	return out
+}
+
+// Millis is a duration as the wire gives it: milliseconds, rounded to the
+// microsecond. The audit log shares it.
+func Millis(d time.Duration) float64 {
+	return math.Round(float64(d)/1e3) / 1e3
+}
