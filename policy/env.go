@@ -1,64 +1,68 @@
 package policy
 
-import (
-	"strings"
-	"sync"
-)
+import "strings"
 
-// safeEnv are the variables the allow view strips: they change output
-// format or locale, never which code runs.
-var safeEnv = sync.OnceValue(func() map[string]bool {
-	return map[string]bool{
-		"GOEXPERIMENT": true, "GOOS": true, "GOARCH": true, "CGO_ENABLED": true, "GO111MODULE": true,
-		"RUST_BACKTRACE": true, "RUST_LOG": true,
-		"NODE_ENV":         true,
-		"PYTHONUNBUFFERED": true, "PYTHONDONTWRITEBYTECODE": true,
-		"PYTEST_DISABLE_PLUGIN_AUTOLOAD": true, "PYTEST_DEBUG": true,
-		"ANTHROPIC_API_KEY": true,
-		"LANG":              true, "LANGUAGE": true, "LC_ALL": true, "LC_CTYPE": true, "LC_TIME": true, "CHARSET": true,
-		"TERM": true, "COLORTERM": true, "NO_COLOR": true, "FORCE_COLOR": true, "TZ": true,
-		"LS_COLORS": true, "LSCOLORS": true, "GREP_COLOR": true, "GREP_COLORS": true, "GCC_COLORS": true,
-		"TIME_STYLE": true, "BLOCK_SIZE": true, "BLOCKSIZE": true,
+// isSafeEnv reports the variables the allow view strips: they change
+// output format or locale, never which code runs.
+func isSafeEnv(name string) bool {
+	switch name {
+	case "GOEXPERIMENT", "GOOS", "GOARCH", "CGO_ENABLED", "GO111MODULE",
+		"RUST_BACKTRACE", "RUST_LOG",
+		"NODE_ENV",
+		"PYTHONUNBUFFERED", "PYTHONDONTWRITEBYTECODE",
+		"PYTEST_DISABLE_PLUGIN_AUTOLOAD", "PYTEST_DEBUG",
+		"ANTHROPIC_API_KEY",
+		"LANG", "LANGUAGE", "LC_ALL", "LC_CTYPE", "LC_TIME", "CHARSET",
+		"TERM", "COLORTERM", "NO_COLOR", "FORCE_COLOR", "TZ",
+		"LS_COLORS", "LSCOLORS", "GREP_COLOR", "GREP_COLORS", "GCC_COLORS",
+		"TIME_STYLE", "BLOCK_SIZE", "BLOCKSIZE":
+		return true
 	}
-})
+	return false
+}
 
-// codeRunnerEnv are variables that make an ordinary program run other
-// code (a pager, an editor, a preloaded library, a startup script).
-var codeRunnerEnv = sync.OnceValue(func() map[string]bool {
-	return map[string]bool{
-		"PAGER": true, "GIT_PAGER": true, "MANPAGER": true, "SYSTEMD_PAGER": true, "LESSOPEN": true, "LESSCLOSE": true,
-		"GIT_SSH_COMMAND": true, "GIT_SSH": true, "GIT_EDITOR": true, "GIT_SEQUENCE_EDITOR": true,
-		"GIT_EXTERNAL_DIFF": true, "GIT_ASKPASS": true, "SSH_ASKPASS": true, "GIT_PROXY_COMMAND": true,
-		"GIT_EXEC_PATH": true, "GIT_DIR": true, "GIT_WORK_TREE": true, "GIT_TEMPLATE_DIR": true,
-		"EDITOR": true, "VISUAL": true, "BROWSER": true,
-		"LD_PRELOAD": true, "LD_LIBRARY_PATH": true, "LD_AUDIT": true,
-		"NODE_OPTIONS": true, "NODE_PATH": true,
-		"PYTHONPATH": true, "PYTHONSTARTUP": true, "PYTHONHOME": true, "PYTHONINSPECT": true, "PYTHONWARNINGS": true,
-		"PERL5OPT": true, "PERL5LIB": true, "PERLLIB": true, "RUBYOPT": true, "RUBYLIB": true,
-		"BASH_ENV": true, "ENV": true, "PROMPT_COMMAND": true, "SHELLOPTS": true, "BASHOPTS": true,
-		"PS4": true, "IFS": true, "PATH": true, "HOME": true, "ZDOTDIR": true, "SHELL": true, "TMPDIR": true,
-		"XDG_CONFIG_HOME": true, "GOFLAGS": true, "GOTOOLCHAIN": true, "GOPROXY": true, "RUSTFLAGS": true,
-		"RUSTC_WRAPPER": true, "RUSTC": true, "CC": true, "CXX": true, "JAVA_TOOL_OPTIONS": true,
-		"_JAVA_OPTIONS": true, "JDK_JAVA_OPTIONS": true, "MAVEN_OPTS": true, "GRADLE_OPTS": true,
-		"GCONV_PATH": true, "RIPGREP_CONFIG_PATH": true, "KUBECONFIG": true, "DOCKER_HOST": true,
-		"PROMPT": true, "PS1": true, "COMSPEC": true, "PATHEXT": true,
+// isCodeRunnerName reports, by exact name, variables that make an
+// ordinary program run other code (a pager, an editor, a preloaded
+// library, a startup script).
+func isCodeRunnerName(name string) bool {
+	switch name {
+	case "PAGER", "GIT_PAGER", "MANPAGER", "SYSTEMD_PAGER", "LESSOPEN", "LESSCLOSE",
+		"GIT_SSH_COMMAND", "GIT_SSH", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR",
+		"GIT_EXTERNAL_DIFF", "GIT_ASKPASS", "SSH_ASKPASS", "GIT_PROXY_COMMAND",
+		"GIT_EXEC_PATH", "GIT_DIR", "GIT_WORK_TREE", "GIT_TEMPLATE_DIR",
+		"EDITOR", "VISUAL", "BROWSER",
+		"LD_PRELOAD", "LD_LIBRARY_PATH", "LD_AUDIT",
+		"NODE_OPTIONS", "NODE_PATH",
+		"PYTHONPATH", "PYTHONSTARTUP", "PYTHONHOME", "PYTHONINSPECT", "PYTHONWARNINGS",
+		"PERL5OPT", "PERL5LIB", "PERLLIB", "RUBYOPT", "RUBYLIB",
+		"BASH_ENV", "ENV", "PROMPT_COMMAND", "SHELLOPTS", "BASHOPTS",
+		"PS4", "IFS", "PATH", "HOME", "ZDOTDIR", "SHELL", "TMPDIR",
+		"XDG_CONFIG_HOME", "GOFLAGS", "GOTOOLCHAIN", "GOPROXY", "RUSTFLAGS",
+		"RUSTC_WRAPPER", "RUSTC", "CC", "CXX", "JAVA_TOOL_OPTIONS",
+		"_JAVA_OPTIONS", "JDK_JAVA_OPTIONS", "MAVEN_OPTS", "GRADLE_OPTS",
+		"GCONV_PATH", "RIPGREP_CONFIG_PATH", "KUBECONFIG", "DOCKER_HOST",
+		"PROMPT", "PS1", "COMSPEC", "PATHEXT":
+		return true
 	}
-})
+	return false
+}
 
 // codeRunnerPrefixes are families of such variables.
-var codeRunnerPrefixes = []string{"GIT_CONFIG", "DYLD_", "LD_", "NPM_CONFIG_", "CARGO_", "BASH_FUNC_", "PYTHON"}
+var codeRunnerPrefixes = [...]string{"GIT_CONFIG", "DYLD_", "LD_", "NPM_CONFIG_", "CARGO_", "BASH_FUNC_", "PYTHON"}
 
-// isCodeRunnerEnv reports a variable that can make a program run code.
+// isCodeRunnerEnv reports a variable that can make a program run code: by
+// name in any case (Windows variables are case-insensitive), or by family
+// unless it is a safe one (PYTHONUNBUFFERED).
 func isCodeRunnerEnv(name string) bool {
-	if codeRunnerEnv()[name] {
+	if isCodeRunnerName(name) {
 		return true
 	}
 	up := strings.ToUpper(name)
-	if codeRunnerEnv()[up] {
+	if isCodeRunnerName(up) {
 		return true
 	}
 	for _, p := range codeRunnerPrefixes {
-		if strings.HasPrefix(up, p) && !safeEnv()[name] {
+		if strings.HasPrefix(up, p) && !isSafeEnv(name) {
 			return true
 		}
 	}

@@ -12,6 +12,12 @@ import (
 // words) pairs the oracle below matches on its own.
 var fuzzDeny = [][]string{{"rm", "-rf"}, {"curl"}, {"git", "push", "--force"}, {"nc"}}
 
+// fuzzAllow and fuzzAsk are the other rules of the fuzz target.
+var (
+	fuzzAllow = []string{"Bash", "git:*", "ls:*"}
+	fuzzAsk   = []string{"git commit:*"}
+)
+
 // oracleDenied is an independent, deliberately simple reading of "this
 // segment matches a deny rule": the segment's own argv (quote-removed, as
 // the parser gives it), program name lower-cased and stripped of its
@@ -57,8 +63,8 @@ func FuzzNoDenyBypass(f *testing.F) {
 	for _, r := range fuzzDeny {
 		denyText = append(denyText, strings.Join(r, " ")+":*")
 	}
-	p := &Policy{Allow: mustRules(f, []string{"Bash", "git:*", "ls:*"}), Deny: mustRules(f, denyText),
-		Ask: mustRules(f, []string{"git commit:*"}), ReadOnlyAutoAllow: true}
+	p := &Policy{Allow: mustRules(f, fuzzAllow), Deny: mustRules(f, denyText),
+		Ask: mustRules(f, fuzzAsk), ReadOnlyAutoAllow: true}
 	dir := f.TempDir()
 	p.Home = dir
 	f.Fuzz(func(t *testing.T, src string) {
@@ -91,6 +97,15 @@ func FuzzNoDenyBypass(f *testing.F) {
 const benchChain = "git status && git log --oneline -5 | head -3 && go test ./... && ls -la && " +
 	"cat README.md | wc -l && npm run build && git diff --stat && echo done"
 
+// The rules of the benchmark: 20 allow, 2 ask and 6 deny rules.
+var (
+	benchAllow = []string{"git status", "git log:*", "git diff:*", "head:*", "go test:*", "go build:*",
+		"ls:*", "cat:*", "wc:*", "npm run build", "npm run test*", "rg:*", "sed:*", "find:*", "make:*",
+		"cargo build:*", "docker ps", "kubectl get:*", "grep:*", "sort:*"}
+	benchAsk  = []string{"git push:*", "npm publish:*"}
+	benchDeny = []string{"rm -rf:*", "curl:*", "wget:*", "git push --force:*", "git clean:*", "nc:*"}
+)
+
 func BenchmarkAuthorize10Segments(b *testing.B) {
 	c, err := chain.ParseDialect(benchChain, chain.POSIX)
 	if err != nil {
@@ -99,13 +114,7 @@ func BenchmarkAuthorize10Segments(b *testing.B) {
 	if n := len(c.Segments()); n != 10 {
 		b.Fatalf("%d segments", n)
 	}
-	p := &Policy{
-		Allow: mustRules(b, []string{"git status", "git log:*", "git diff:*", "head:*", "go test:*", "go build:*",
-			"ls:*", "cat:*", "wc:*", "npm run build", "npm run test*", "rg:*", "sed:*", "find:*", "make:*",
-			"cargo build:*", "docker ps", "kubectl get:*", "grep:*", "sort:*"}),
-		Ask:  mustRules(b, []string{"git push:*", "npm publish:*"}),
-		Deny: mustRules(b, []string{"rm -rf:*", "curl:*", "wget:*", "git push --force:*", "git clean:*", "nc:*"}),
-	}
+	p := &Policy{Allow: mustRules(b, benchAllow), Ask: mustRules(b, benchAsk), Deny: mustRules(b, benchDeny)}
 	dir := b.TempDir()
 	p.Home = dir
 	ctx := context.Background()

@@ -111,7 +111,7 @@ func TestParseIgnoresOtherKeys(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(p.Allow) != 1 || p.Allow[0].Kind != Any {
+	if len(p.Allow) != 1 || p.Allow[0].Match != Any {
 		t.Errorf("allow %+v", p.Allow)
 	}
 	if len(w) != 2 {

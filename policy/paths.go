@@ -165,53 +165,89 @@ func (e *pathEnv) inRoots(p string) bool {
 	return false
 }
 
-// sensitiveHome are paths under the home directory that hold credentials
-// or run code when a shell or tool starts.
-var sensitiveHome = sync.OnceValue(func() map[string]string {
-	return map[string]string{
-		".ssh": "ssh keys and config", ".aws": "cloud credentials", ".gnupg": "gpg keys",
-		".config/gh": "GitHub credentials", ".netrc": "credentials", ".git-credentials": "credentials",
-		".docker": "registry credentials", ".kube": "cluster credentials", ".config/gcloud": "cloud credentials",
-		".azure": "cloud credentials", ".npmrc": "npm credentials and settings", ".pypirc": "credentials",
-		".gitconfig": "git configuration that can run programs", ".config/git": "git configuration that can run programs",
-		".config/fish": "shell start-up files",
+// sensitiveInHome says why rel, a path relative to the home directory,
+// holds credentials or configuration that runs code when a shell or tool
+// starts, or "".
+func sensitiveInHome(rel string) string {
+	first, rest, _ := strings.Cut(rel, "/")
+	switch first {
+	case ".ssh":
+		return "ssh keys and config"
+	case ".aws", ".azure":
+		return "cloud credentials"
+	case ".gnupg":
+		return "gpg keys"
+	case ".netrc", ".git-credentials", ".pypirc":
+		return "credentials"
+	case ".docker":
+		return "registry credentials"
+	case ".kube":
+		return "cluster credentials"
+	case ".npmrc":
+		return "npm credentials and settings"
+	case ".gitconfig":
+		return "git configuration that can run programs"
+	case ".config":
+		switch second, _, _ := strings.Cut(rest, "/"); second {
+		case "gh":
+			return "GitHub credentials"
+		case "gcloud":
+			return "cloud credentials"
+		case "git":
+			return "git configuration that can run programs"
+		case "fish":
+			return "shell start-up files"
+		}
 	}
-})
+	return ""
+}
 
-// sensitiveNames are file names that are sensitive wherever they are.
-var sensitiveNames = sync.OnceValue(func() map[string]string {
-	return map[string]string{
-		".bashrc": "a shell start-up file", ".bash_profile": "a shell start-up file", ".bash_login": "a shell start-up file",
-		".bash_logout": "a shell start-up file", ".profile": "a shell start-up file", ".zshrc": "a shell start-up file",
-		".zprofile": "a shell start-up file", ".zshenv": "a shell start-up file", ".zlogin": "a shell start-up file",
-		".zlogout": "a shell start-up file", ".inputrc": "a shell start-up file", ".cshrc": "a shell start-up file",
-		".tcshrc": "a shell start-up file", ".kshrc": "a shell start-up file", ".netrc": "credentials",
-		".git-credentials": "credentials", ".npmrc": "npm credentials and settings", ".env": "secrets",
-		".envrc": "a direnv script",
+// sensitiveName says why a file name is sensitive wherever it is, or "".
+func sensitiveName(base string) string {
+	switch base {
+	case ".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".profile", ".zshrc", ".zprofile", ".zshenv",
+		".zlogin", ".zlogout", ".inputrc", ".cshrc", ".tcshrc", ".kshrc":
+		return "a shell start-up file"
+	case ".netrc", ".git-credentials":
+		return "credentials"
+	case ".npmrc":
+		return "npm credentials and settings"
+	case ".env":
+		return "secrets"
+	case ".envrc":
+		return "a direnv script"
 	}
-})
+	return ""
+}
 
-// sensitiveDirs are directory names whose contents are sensitive anywhere:
-// agent and editor settings that grant permissions or run tasks.
-var sensitiveDirs = sync.OnceValue(func() map[string]string {
-	return map[string]string{
-		".claude": "agent settings", ".codex": "agent settings", ".gemini": "agent settings",
-		".cursor": "agent settings", ".vscode": "editor settings that can run tasks",
-		".ssh": "ssh keys and config", ".aws": "cloud credentials", ".gnupg": "gpg keys",
-		".husky": "git hooks",
+// sensitiveDir says why a directory name's contents are sensitive
+// anywhere (agent and editor settings that grant permissions or run
+// tasks, keys), or "".
+func sensitiveDir(name string) string {
+	switch name {
+	case ".claude", ".codex", ".gemini", ".cursor":
+		return "agent settings"
+	case ".vscode":
+		return "editor settings that can run tasks"
+	case ".ssh":
+		return "ssh keys and config"
+	case ".aws":
+		return "cloud credentials"
+	case ".gnupg":
+		return "gpg keys"
+	case ".husky":
+		return "git hooks"
 	}
-})
+	return ""
+}
 
 // sensitive says why p (resolved) is sensitive, or "".
 func (e *pathEnv) sensitive(p string) string {
 	e.init()
 	fp := foldCase(filepath.ToSlash(p))
 	if e.homeSlash != "" && strings.HasPrefix(fp, e.homeSlash) {
-		rel := fp[len(e.homeSlash):]
-		for k, why := range sensitiveHome() {
-			if strings.HasPrefix(rel, k) && (len(rel) == len(k) || rel[len(k)] == '/') {
-				return why
-			}
+		if why := sensitiveInHome(fp[len(e.homeSlash):]); why != "" {
+			return why
 		}
 	}
 	rest, prev, base := fp, "", ""
@@ -226,7 +262,7 @@ func (e *pathEnv) sensitive(p string) string {
 			continue
 		}
 		if part[0] == '.' {
-			if why, ok := sensitiveDirs()[part]; ok {
+			if why := sensitiveDir(part); why != "" {
 				return why
 			}
 		}
@@ -235,7 +271,7 @@ func (e *pathEnv) sensitive(p string) string {
 		}
 		prev, base = part, part
 	}
-	if why, ok := sensitiveNames()[base]; ok {
+	if why := sensitiveName(base); why != "" {
 		return why
 	}
 	if strings.HasPrefix(base, ".env.") {
@@ -356,42 +392,51 @@ func (e *pathEnv) dangerousRemoval(abs string) bool {
 	return false
 }
 
-// fileCommands are programs whose operands are paths: all of them for
+// isFileCommand reports programs whose operands are paths: all of them for
 // most, all but the first (a mode or owner) for chmod, chown and chgrp.
-var fileCommands = sync.OnceValue(func() map[string]bool {
-	return map[string]bool{
-		"cp": true, "mv": true, "rm": true, "rmdir": true, "touch": true, "mkdir": true, "ln": true,
-		"tee": true, "install": true, "truncate": true, "shred": true, "unlink": true, "cat": true,
-		"head": true, "tail": true, "less": true, "more": true, "chmod": true, "chown": true, "chgrp": true,
-		"del": true, "erase": true, "rd": true, "copy": true, "move": true, "mklink": true,
+func isFileCommand(name string) bool {
+	switch name {
+	case "cp", "mv", "rm", "rmdir", "touch", "mkdir", "ln", "tee", "install", "truncate", "shred", "unlink",
+		"cat", "head", "tail", "less", "more", "chmod", "chown", "chgrp", "del", "erase", "rd", "copy", "move",
+		"mklink":
+		return true
 	}
-})
+	return false
+}
 
-// writeCommands change files.
-var writeCommands = sync.OnceValue(func() map[string]bool {
-	return map[string]bool{
-		"cp": true, "mv": true, "rm": true, "rmdir": true, "touch": true, "mkdir": true, "ln": true,
-		"tee": true, "install": true, "truncate": true, "shred": true, "unlink": true, "chmod": true,
-		"chown": true, "chgrp": true, "del": true, "erase": true, "rd": true, "copy": true, "move": true,
-		"mklink": true, "dd": true,
+// isWriteCommand reports programs that change files.
+func isWriteCommand(name string) bool {
+	switch name {
+	case "cp", "mv", "rm", "rmdir", "touch", "mkdir", "ln", "tee", "install", "truncate", "shred", "unlink",
+		"chmod", "chown", "chgrp", "del", "erase", "rd", "copy", "move", "mklink", "dd":
+		return true
 	}
-})
+	return false
+}
 
-var removeCommands = sync.OnceValue(func() map[string]bool {
-	return map[string]bool{"rm": true, "rmdir": true, "unlink": true, "shred": true, "del": true, "erase": true, "rd": true}
-})
+// isRemoveCommand reports programs that remove their operands.
+func isRemoveCommand(name string) bool {
+	switch name {
+	case "rm", "rmdir", "unlink", "shred", "del", "erase", "rd":
+		return true
+	}
+	return false
+}
 
-// patternCommands take a script or pattern as their first operand, unless
-// it is given with -e or -f.
-var patternCommands = sync.OnceValue(func() map[string]bool {
-	return map[string]bool{"sed": true, "gsed": true, "awk": true, "gawk": true, "mawk": true,
-		"nawk": true, "grep": true, "egrep": true, "fgrep": true, "rg": true, "jq": true}
-})
+// isPatternCommand reports programs that take a script or pattern as their
+// first operand, unless it is given with -e or -f.
+func isPatternCommand(name string) bool {
+	switch name {
+	case "sed", "gsed", "awk", "gawk", "mawk", "nawk", "grep", "egrep", "fgrep", "rg", "jq":
+		return true
+	}
+	return false
+}
 
 // patternFirst reports a command whose first operand is a pattern, so it is
 // not judged as a path ("sed /x/d f").
 func patternFirst(args []string) bool {
-	if !patternCommands()[args[0]] {
+	if !isPatternCommand(args[0]) {
 		return false
 	}
 	for _, a := range args[1:] {
@@ -426,9 +471,9 @@ func isPathLike(a string) bool {
 // note per path and whether the command writes files.
 func (e *pathEnv) judgeArgs(cwd string, args []string) (notes []pathNote, writes bool) {
 	name := args[0]
-	fileCmd := fileCommands()[name]
-	writes = writeCommands()[name]
-	remove := removeCommands()[name]
+	fileCmd := isFileCommand(name)
+	writes = isWriteCommand(name)
+	remove := isRemoveCommand(name)
 	skipFirst := name == "chmod" || name == "chown" || name == "chgrp" || patternFirst(args)
 	operands := false
 	for _, a := range args[1:] {

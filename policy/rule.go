@@ -3,14 +3,13 @@ package policy
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
-	"sync"
 
 	"github.com/chainrun/chainrun/chain"
 )
 
-// RuleKind says how a rule's command text is compared with a segment.
+// RuleKind says how a rule's command text is compared with a segment: the
+// Match field of a Rule.
 type RuleKind int
 
 const (
@@ -27,10 +26,12 @@ const (
 	Glob
 )
 
+// String is the word reasons use for the kind ("matches prefix allow
+// rule …").
 func (k RuleKind) String() string {
 	switch k {
 	case Any:
-		return "any"
+		return "catch-all"
 	case Exact:
 		return "exact"
 	case Prefix:
@@ -41,31 +42,32 @@ func (k RuleKind) String() string {
 	return "unknown"
 }
 
-// Rule is one permission rule. Build rules with ParseRule (or Load), which
-// tokenise the text with chainrun's parser.
+// Rule is one permission rule. ParseRule (or Load) builds rules from their
+// text with chainrun's parser; a Rule may also be written as a literal.
+// A Rule holds nothing but its exported fields, and everything matching
+// needs (the canonical program name, the flag set of "rm -rf:*") is derived
+// from them when the rule is matched, so a literal matches exactly like the
+// rule parsed from the same text. Authorize refuses a policy holding a rule
+// whose fields contradict each other (see the field comments).
 type Rule struct {
 	// Text is the entry as written ("Bash(git diff:*)", "git status").
 	Text string
 	// Source names the settings file the rule came from ("" for rules
 	// built in code).
 	Source string
-	Kind   RuleKind
+	// Match says how the rule is compared: Any (the zero value, so a
+	// literal must set it), Exact, Prefix or Glob.
+	Match RuleKind
 	// Assigns are NAME=value words the rule spells out before the command
 	// (exact rules only): "FOO=1 make" matches only that full segment.
 	Assigns []chain.Assign
-	// Tokens is the tokenised command text, for Exact and Prefix rules;
-	// for Glob rules the first token when it contains no wildcard.
+	// Tokens is the tokenised command text, for Exact and Prefix rules
+	// (at least one word); for Glob rules the first word when it contains
+	// no wildcard, else empty. Any rules have none.
 	Tokens []string
-	// Parts are the literal pieces of a Glob pattern between its stars.
+	// Parts are the literal pieces of a Glob pattern between its stars
+	// ("git * main" has "git " and " main"); only Glob rules have them.
 	Parts []string
-
-	// canon0 is Tokens[0] canonicalised (basename, no .exe, case-folded),
-	// used when matching the broad view for deny and ask rules.
-	canon0 string
-	// verb and flags split a prefix rule for flag-set matching: "rm -rf:*"
-	// has verb [rm] and flags {-r, -f}.
-	verb  []string
-	flags []string
 }
 
 // String renders the rule for reasons: its text and where it came from.
@@ -115,7 +117,7 @@ func ParseRule(text string) (r Rule, ok bool, err error) {
 			return r, false, nil
 		}
 		if body == "" || body == "*" {
-			r.Kind = Any
+			r.Match = Any
 			return r, true, nil
 		}
 	} else {
@@ -140,7 +142,7 @@ func splitTool(t string) (body, tool string, ok bool) {
 	if i := strings.IndexByte(t, '('); i > 0 && strings.HasSuffix(t, ")") && isToolName(t[:i]) {
 		return strings.TrimSpace(t[i+1 : len(t)-1]), t[:i], true
 	}
-	if knownTools()[t] {
+	if isKnownTool(t) {
 		return "", t, true
 	}
 	return "", "", false
@@ -159,14 +161,17 @@ func isToolName(s string) bool {
 	return true
 }
 
-var knownTools = sync.OnceValue(func() map[string]bool {
-	return map[string]bool{
-		"Read": true, "Edit": true, "Write": true, "MultiEdit": true, "NotebookEdit": true,
-		"NotebookRead": true, "WebFetch": true, "WebSearch": true, "Glob": true, "Grep": true,
-		"LS": true, "Task": true, "TodoWrite": true, "Agent": true, "Skill": true, "KillShell": true,
-		"BashOutput": true, "SlashCommand": true, "ExitPlanMode": true,
+// isKnownTool reports the Claude Code tools other than Bash whose bare
+// name may stand alone in a settings file ("WebFetch", "Edit").
+func isKnownTool(t string) bool {
+	switch t {
+	case "Read", "Edit", "Write", "MultiEdit", "NotebookEdit", "NotebookRead", "WebFetch", "WebSearch",
+		"Glob", "Grep", "LS", "Task", "TodoWrite", "Agent", "Skill", "KillShell", "BashOutput",
+		"SlashCommand", "ExitPlanMode":
+		return true
 	}
-})
+	return false
+}
 
 // parseCommandRule classifies and tokenises the command text X of a rule.
 func parseCommandRule(r *Rule, body string) error {
@@ -208,10 +213,7 @@ func parseCommandRule(r *Rule, body string) error {
 	if len(s.Redirects) > 0 {
 		return ruleErr("a rule cannot hold a redirect")
 	}
-	if len(s.Assigns) > 0 && kind != Exact {
-		return ruleErr("only exact rules may spell out NAME=value assignments")
-	}
-	r.Kind = kind
+	r.Match = kind
 	r.Assigns = s.Assigns
 	switch kind {
 	case Exact, Prefix:
@@ -227,11 +229,7 @@ func parseCommandRule(r *Rule, body string) error {
 			r.Tokens = unplaceholder(s.Args[:1])
 		}
 	}
-	if len(r.Tokens) > 0 {
-		r.canon0 = canonicalName(r.Tokens[0])
-		r.verb, r.flags = splitVerbFlags(r.Tokens)
-	}
-	return nil
+	return r.check()
 }
 
 func unplaceholder(args []string) []string {
@@ -242,168 +240,37 @@ func unplaceholder(args []string) []string {
 	return out
 }
 
-// splitVerbFlags splits a prefix rule into its leading non-flag words and
-// the flags after them, short clusters expanded, when every token after
-// the verb is a flag. Otherwise flags is nil and flag-set matching is off.
-func splitVerbFlags(tokens []string) (verb, flags []string) {
-	i := 0
-	for i < len(tokens) && !strings.HasPrefix(tokens[i], "-") {
-		i++
+// check reports a rule whose fields contradict each other. ParseRule
+// never builds one, but a literal can, and judging with it would not mean
+// what its author meant: a prefix rule without words cannot match
+// anything, a forgotten Match makes a catch-all, Assigns on a prefix rule
+// would be ignored. ParseRule and Authorize both refuse such a rule, so
+// this is the one place the shape of a rule is decided.
+func (r *Rule) check() error {
+	if len(r.Assigns) > 0 && r.Match != Exact {
+		return ruleErr("only exact rules may spell out NAME=value assignments")
 	}
-	if i == len(tokens) || i == 0 {
-		return tokens, nil
-	}
-	for _, t := range tokens[i:] {
-		if !strings.HasPrefix(t, "-") || t == "-" || t == "--" {
-			return tokens, nil
-		}
-		flags = append(flags, expandFlag(t)...)
-	}
-	return tokens[:i], flags
-}
-
-// expandFlag turns "-rf" into "-r", "-f"; long flags lose any "=value".
-func expandFlag(t string) []string {
-	if strings.HasPrefix(t, "--") {
-		if i := strings.IndexByte(t, '='); i > 0 {
-			t = t[:i]
-		}
-		return []string{t}
-	}
-	if len(t) <= 2 {
-		return []string{t}
-	}
-	out := make([]string, 0, len(t)-1)
-	for _, c := range t[1:] {
-		out = append(out, "-"+string(c))
-	}
-	return out
-}
-
-// matchArgs reports whether the rule matches argv (already in the view's
-// form). canon says argv[0] is canonicalised, so the rule's first token is
-// compared in canonical form too.
-func (r *Rule) matchArgs(argv []string, canon bool) bool {
-	if len(argv) == 0 {
-		return false
-	}
-	switch r.Kind {
+	switch r.Match {
 	case Any:
-		return true
-	case Exact:
-		return len(argv) == len(r.Tokens) && r.first(argv[0], canon) && slices.Equal(argv[1:], r.Tokens[1:])
-	case Prefix:
-		return len(argv) >= len(r.Tokens) && r.first(argv[0], canon) && slices.Equal(argv[1:len(r.Tokens)], r.Tokens[1:])
+		if len(r.Tokens) > 0 || len(r.Parts) > 0 {
+			return ruleErr("a catch-all rule has no Tokens or Parts (set Match to Exact, Prefix or Glob)")
+		}
+	case Exact, Prefix:
+		if len(r.Tokens) == 0 {
+			return ruleErr("a %s rule needs at least one word in Tokens", r.Match)
+		}
+		if len(r.Parts) > 0 {
+			return ruleErr("only glob rules have Parts")
+		}
 	case Glob:
-		if len(r.Tokens) > 0 && !r.first(argv[0], canon) {
-			return false
+		if len(r.Parts) == 0 {
+			return ruleErr("a glob rule needs Parts")
 		}
-		a0 := argv[0]
-		if canon && len(r.Tokens) > 0 {
-			a0 = r.Tokens[0]
+		if len(r.Tokens) > 1 || len(r.Tokens) == 1 && !strings.HasPrefix(r.Parts[0], r.Tokens[0]) {
+			return ruleErr("a glob rule's Tokens hold at most the program word its pattern starts with")
 		}
-		return globMatch(r.Parts, a0, argv[1:])
+	default:
+		return ruleErr("unknown Match %d", int(r.Match))
 	}
-	return false
-}
-
-func (r *Rule) first(a0 string, canon bool) bool {
-	if canon {
-		c := r.canon0
-		if c == "" {
-			// A Rule built by hand rather than by ParseRule.
-			c = canonicalName(r.Tokens[0])
-		}
-		return a0 == c
-	}
-	return a0 == r.Tokens[0]
-}
-
-// matchFlagSet is the deny/ask hardening: a prefix rule whose tail is all
-// flags matches a segment that starts with the rule's verb and carries all
-// of its flags, in any order and clustering ("rm -rf:*" matches "rm -fr x").
-func (r *Rule) matchFlagSet(argv []string, canon bool) bool {
-	if r.Kind != Prefix || r.flags == nil || len(argv) < len(r.verb) {
-		return false
-	}
-	if !r.first(argv[0], canon) || !slices.Equal(argv[1:len(r.verb)], r.verb[1:]) {
-		return false
-	}
-	have := map[string]bool{}
-	for _, a := range argv[len(r.verb):] {
-		if a == "--" {
-			break
-		}
-		if strings.HasPrefix(a, "-") && a != "-" {
-			for _, f := range expandFlag(a) {
-				have[f] = true
-			}
-		}
-	}
-	for _, f := range r.flags {
-		if !have[f] && !have[flagAlias(argv[0], f)] {
-			return false
-		}
-	}
-	return true
-}
-
-// flagAlias gives the other spelling of a few flags that deny rules name
-// often, so "rm -rf:*" also denies "rm --recursive --force".
-func flagAlias(prog, f string) string {
-	switch canonicalName(prog) + " " + f {
-	case "rm -r", "rm -R":
-		return "--recursive"
-	case "rm -f":
-		return "--force"
-	case "git -f":
-		return "--force"
-	case "git --force":
-		return "-f"
-	}
-	return ""
-}
-
-// globMatch matches "a0 args..." joined by spaces against the parts of a
-// pattern split at its stars.
-func globMatch(parts []string, a0 string, rest []string) bool {
-	n := len(a0)
-	for _, a := range rest {
-		n += 1 + len(a)
-	}
-	var b strings.Builder
-	b.Grow(n)
-	b.WriteString(a0)
-	for _, a := range rest {
-		b.WriteByte(' ')
-		b.WriteString(a)
-	}
-	return globParts(parts, b.String())
-}
-
-func globParts(parts []string, s string) bool {
-	if len(parts) == 1 {
-		return s == parts[0]
-	}
-	if !strings.HasPrefix(s, parts[0]) {
-		return false
-	}
-	s = s[len(parts[0]):]
-	last := parts[len(parts)-1]
-	for _, p := range parts[1 : len(parts)-1] {
-		i := strings.Index(s, p)
-		if i < 0 {
-			return false
-		}
-		s = s[i+len(p):]
-	}
-	if len(last) > len(s) {
-		return false
-	}
-	if !strings.HasSuffix(s, last) {
-		return false
-	}
-	// A trailing " *" keeps its word boundary but also matches the bare
-	// command: "npm run *" matches "npm run".
-	return true
+	return nil
 }

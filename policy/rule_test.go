@@ -35,8 +35,8 @@ func TestParseRuleKinds(t *testing.T) {
 			t.Errorf("%q: ok=%v err=%v", tt.text, ok, err)
 			continue
 		}
-		if r.Kind != tt.kind || !slices.Equal(r.Tokens, tt.tokens) || !slices.Equal(r.Parts, tt.parts) {
-			t.Errorf("%q: got %v %q %q, want %v %q %q", tt.text, r.Kind, r.Tokens, r.Parts, tt.kind, tt.tokens, tt.parts)
+		if r.Match != tt.kind || !slices.Equal(r.Tokens, tt.tokens) || !slices.Equal(r.Parts, tt.parts) {
+			t.Errorf("%q: got %v %q %q, want %v %q %q", tt.text, r.Match, r.Tokens, r.Parts, tt.kind, tt.tokens, tt.parts)
 		}
 	}
 }
@@ -59,26 +59,28 @@ func TestParseRuleErrors(t *testing.T) {
 	}
 }
 
+// ruleMatchingCases are single rules against an argv in the narrow view.
+var ruleMatchingCases = []struct {
+	rule string
+	argv []string
+	want bool
+}{
+	{"git diff:*", []string{"git", "diff"}, true},
+	{"git diff:*", []string{"git", "diff", "HEAD"}, true},
+	{"git diff:*", []string{"git", "difftool"}, false},
+	{"git diff *", []string{"git", "diff", "--stat"}, true},
+	{"git status", []string{"git", "status"}, true},
+	{"git status", []string{"git", "status", "-s"}, false},
+	{"npm run test*", []string{"npm", "run", "test:unit"}, true},
+	{"npm run test*", []string{"npm", "run", "lint"}, false},
+	{"ls*", []string{"lsblk"}, true},
+	{"git * main", []string{"git", "merge", "main"}, true},
+	{"git * main", []string{"git", "merge", "dev"}, false},
+	{"*", []string{"anything"}, true},
+}
+
 func TestRuleMatching(t *testing.T) {
-	tests := []struct {
-		rule string
-		argv []string
-		want bool
-	}{
-		{"git diff:*", []string{"git", "diff"}, true},
-		{"git diff:*", []string{"git", "diff", "HEAD"}, true},
-		{"git diff:*", []string{"git", "difftool"}, false},
-		{"git diff *", []string{"git", "diff", "--stat"}, true},
-		{"git status", []string{"git", "status"}, true},
-		{"git status", []string{"git", "status", "-s"}, false},
-		{"npm run test*", []string{"npm", "run", "test:unit"}, true},
-		{"npm run test*", []string{"npm", "run", "lint"}, false},
-		{"ls*", []string{"lsblk"}, true},
-		{"git * main", []string{"git", "merge", "main"}, true},
-		{"git * main", []string{"git", "merge", "dev"}, false},
-		{"*", []string{"anything"}, true},
-	}
-	for _, tt := range tests {
+	for _, tt := range ruleMatchingCases {
 		r, _, err := ParseRule(tt.rule)
 		if err != nil {
 			t.Fatal(err)
@@ -89,21 +91,24 @@ func TestRuleMatching(t *testing.T) {
 	}
 }
 
+// flagSetCases are deny-style rules against an argv in the broad view,
+// flags matched as a set.
+var flagSetCases = []struct {
+	rule string
+	argv []string
+	want bool
+}{
+	{"rm -rf:*", []string{"rm", "-fr", "x"}, true},
+	{"rm -rf:*", []string{"rm", "-r", "x", "-f"}, true},
+	{"rm -rf:*", []string{"rm", "-r", "x"}, false},
+	{"rm -rf:*", []string{"rm", "--", "-rf"}, false},
+	{"git push --force:*", []string{"git", "push", "origin", "main", "--force"}, true},
+	{"git push --force:*", []string{"git", "push", "origin"}, false},
+	{"git push origin:*", []string{"git", "push", "x", "origin"}, false},
+}
+
 func TestFlagSetMatching(t *testing.T) {
-	tests := []struct {
-		rule string
-		argv []string
-		want bool
-	}{
-		{"rm -rf:*", []string{"rm", "-fr", "x"}, true},
-		{"rm -rf:*", []string{"rm", "-r", "x", "-f"}, true},
-		{"rm -rf:*", []string{"rm", "-r", "x"}, false},
-		{"rm -rf:*", []string{"rm", "--", "-rf"}, false},
-		{"git push --force:*", []string{"git", "push", "origin", "main", "--force"}, true},
-		{"git push --force:*", []string{"git", "push", "origin"}, false},
-		{"git push origin:*", []string{"git", "push", "x", "origin"}, false},
-	}
-	for _, tt := range tests {
+	for _, tt := range flagSetCases {
 		r, _, _ := ParseRule(tt.rule)
 		if got := r.matchArgs(tt.argv, true) || r.matchFlagSet(tt.argv, true); got != tt.want {
 			t.Errorf("%q vs %q: %v, want %v", tt.rule, tt.argv, got, tt.want)
@@ -123,7 +128,7 @@ func TestCanonicalName(t *testing.T) {
 }
 
 func TestHandBuiltRuleStillDenies(t *testing.T) {
-	p := &Policy{Deny: []Rule{{Text: "rm", Kind: Prefix, Tokens: []string{"rm"}}}}
+	p := &Policy{Deny: []Rule{{Text: "rm", Match: Prefix, Tokens: []string{"rm"}}}}
 	d, err := p.Authorize(context.Background(), parse(t, "/bin/RM.exe x"), t.TempDir())
 	if err != nil || d.Verdict != chain.Deny {
 		t.Fatalf("%v %v", d.Verdict, err)

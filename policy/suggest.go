@@ -2,7 +2,6 @@ package policy
 
 import (
 	"strings"
-	"sync"
 
 	"github.com/chainrun/chainrun/chain"
 )
@@ -11,45 +10,42 @@ import (
 const MaxSuggestions = 5
 
 // arity says how many words name a command's verb: "git tag v1" has the
-// verb "git tag". Longer entries ("npm run") refine shorter ones.
-var arity = sync.OnceValue(func() map[string]int {
-	return map[string]int{
-		"git": 2, "npm": 2, "npm run": 3, "npm view": 3, "npm exec": 3, "pnpm": 2, "pnpm run": 3,
-		"yarn": 2, "yarn run": 3, "bun": 2, "bun run": 3, "cargo": 2, "go": 2, "go mod": 3, "go tool": 3,
-		"docker": 2, "docker compose": 3, "docker image": 3, "docker container": 3, "podman": 2,
-		"kubectl": 2, "helm": 2, "aws": 3, "gh": 3, "gcloud": 3, "az": 3, "terraform": 2, "make": 2,
-		"pip": 2, "pip3": 2, "uv": 2, "uv run": 3, "poetry": 2, "poetry run": 3, "dotnet": 2, "mvn": 2,
-		"gradle": 2, "brew": 2, "apt": 2, "apt-get": 2, "systemctl": 2, "rustup": 2, "deno": 2,
-		"conda": 2, "nix": 2, "composer": 2, "bundle": 2, "rake": 2, "mix": 2, "swift": 2, "dnf": 2, "yum": 2,
+// verb "git tag". Longer entries ("npm run") refine shorter ones; 0 means
+// the command has no entry.
+func arity(cmd string) int {
+	switch cmd {
+	case "git", "npm", "pnpm", "yarn", "bun", "cargo", "go", "docker", "podman", "kubectl", "helm", "terraform",
+		"make", "pip", "pip3", "uv", "poetry", "dotnet", "mvn", "gradle", "brew", "apt", "apt-get", "systemctl",
+		"rustup", "deno", "conda", "nix", "composer", "bundle", "rake", "mix", "swift", "dnf", "yum":
+		return 2
+	case "npm run", "npm view", "npm exec", "pnpm run", "yarn run", "bun run", "go mod", "go tool",
+		"docker compose", "docker image", "docker container", "aws", "gh", "gcloud", "az", "uv run", "poetry run":
+		return 3
 	}
-})
+	return 0
+}
 
-// bareBanned are programs whose bare prefix would allow any code: shells,
-// interpreters, wrappers and package runners. Only exact rules are
+// isBareBanned reports programs whose bare prefix would allow any code:
+// shells, interpreters, wrappers and package runners. Only exact rules are
 // suggested for them.
-var bareBanned = sync.OnceValue(func() map[string]bool {
-	return map[string]bool{
-		"sh": true, "bash": true, "zsh": true, "fish": true, "csh": true, "tcsh": true, "ksh": true, "dash": true,
-		"mksh": true, "ash": true, "cmd": true, "powershell": true, "pwsh": true, "env": true, "xargs": true,
-		"nice": true, "stdbuf": true, "nohup": true, "timeout": true, "time": true, "sudo": true, "doas": true,
-		"pkexec": true, "su": true, "runuser": true, "watch": true, "flock": true, "setsid": true, "ionice": true,
-		"chrt": true, "taskset": true, "busybox": true, "eval": true, "exec": true, "command": true,
-		"node": true, "nodejs": true, "deno": true, "bun": true, "perl": true, "ruby": true, "php": true,
-		"lua": true, "rscript": true, "osascript": true, "awk": true, "gawk": true, "mawk": true, "nawk": true,
-		"npx": true, "bunx": true, "pnpx": true, "ssh": true, "java": true, "py": true,
-		"ipython": true, "pypy": true, "pypy3": true, "tclsh": true, "wish": true, "expect": true,
-		"strace": true, "ltrace": true, "valgrind": true, "fakeroot": true, "firejail": true, "proxychains": true,
-		"proxychains4": true, "torsocks": true, "unbuffer": true, "caffeinate": true, "nocache": true, "catchsegv": true,
-		"entr": true, "chroot": true, "unshare": true, "nsenter": true, "systemd-run": true, "sg": true, "script": true,
-		"parallel": true, "start": true,
-	}
-})
-
-func isBanned(name string) bool {
-	if bareBanned()[name] {
+func isBareBanned(name string) bool {
+	switch name {
+	case "sh", "bash", "zsh", "fish", "csh", "tcsh", "ksh", "dash", "mksh", "ash", "cmd", "powershell", "pwsh",
+		"env", "xargs", "nice", "stdbuf", "nohup", "timeout", "time", "sudo", "doas", "pkexec", "su", "runuser",
+		"watch", "flock", "setsid", "ionice", "chrt", "taskset", "busybox", "eval", "exec", "command", "node",
+		"nodejs", "deno", "bun", "perl", "ruby", "php", "lua", "rscript", "osascript", "awk", "gawk", "mawk", "nawk",
+		"npx", "bunx", "pnpx", "ssh", "java", "py", "ipython", "pypy", "pypy3", "tclsh", "wish", "expect", "strace",
+		"ltrace", "valgrind", "fakeroot", "firejail", "proxychains", "proxychains4", "torsocks", "unbuffer",
+		"caffeinate", "nocache", "catchsegv", "entr", "chroot", "unshare", "nsenter", "systemd-run", "sg", "script",
+		"parallel", "start":
 		return true
 	}
-	return strings.HasPrefix(name, "python")
+	return false
+}
+
+// isBanned reports a program only an exact rule is suggested for.
+func isBanned(name string) bool {
+	return isBareBanned(name) || strings.HasPrefix(name, "python")
 }
 
 // Suggest proposes a rule that would allow seg: "<verb chain>:*" with the
@@ -90,7 +86,7 @@ func exactSuggestion(args []string) string { return joinArgs(args) }
 func verbChain(args []string) []string {
 	want := 0
 	for n := 1; n <= 2 && n < len(args); n++ {
-		if a, ok := arity()[strings.Join(args[:n], " ")]; ok {
+		if a := arity(strings.Join(args[:n], " ")); a > 0 {
 			want = a
 		}
 	}
@@ -102,7 +98,7 @@ func verbChain(args []string) []string {
 				break
 			}
 			verb = append(verb, a)
-			if a2, ok := arity()[strings.Join(verb, " ")]; ok && a2 > want {
+			if a2 := arity(strings.Join(verb, " ")); a2 > want {
 				want = a2
 			}
 		}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -574,9 +575,9 @@ func TestBypassTable(t *testing.T) {
 		if k == 0 {
 			b.WriteString("other")
 		} else {
-			b.WriteString(itoa(k))
+			b.WriteString(strconv.Itoa(k))
 		}
-		b.WriteString(":" + itoa(counts[k]))
+		b.WriteString(":" + strconv.Itoa(counts[k]))
 	}
 	t.Logf("%d cases; per class:%s", len(bypassCases), b.String())
 	if len(bypassCases) < 150 {
@@ -587,16 +588,4 @@ func TestBypassTable(t *testing.T) {
 			t.Errorf("bypass class %d has no case", k)
 		}
 	}
-}
-
-func itoa(n int) string {
-	if n == 0 {
-		return "0"
-	}
-	var b []byte
-	for n > 0 {
-		b = append([]byte{byte('0' + n%10)}, b...)
-		n /= 10
-	}
-	return string(b)
 }

@@ -1,0 +1,193 @@
+package policy
+
+import (
+	"slices"
+	"strings"
+)
+
+// gitGuard refuses git's global options that load other configuration or
+// run a pager, the ext:: transport, and the subcommands and subcommand
+// options that run programs.
+func gitGuard(args []string) string {
+	i, r := gitGlobalDanger(args)
+	if r != "" {
+		return r
+	}
+	for _, a := range args {
+		if strings.Contains(strings.ToLower(a), "ext::") {
+			return "git ext:: transport runs a command"
+		}
+	}
+	if i >= len(args) {
+		return ""
+	}
+	return gitSubcommandDanger(args[i], args[i+1:])
+}
+
+// gitGlobalDanger reads the options before git's subcommand. It returns
+// the index of the subcommand, or why an option is refused.
+func gitGlobalDanger(args []string) (int, string) {
+	i := 0
+	for i < len(args) && strings.HasPrefix(args[i], "-") {
+		x := args[i]
+		name, _, hasVal := strings.Cut(x, "=")
+		switch {
+		case strings.HasPrefix(x, "-c") || name == "--config-env":
+			return i, "git -c sets configuration that can run programs (core.pager, core.fsmonitor…)"
+		case name == "-p" || name == "--paginate":
+			return i, "git " + name + " runs the pager"
+		case strings.HasPrefix(x, "-C") || name == "--git-dir" || name == "--work-tree":
+			return i, "git " + name + " reads another repository's configuration"
+		case name == "--exec-path" && hasVal:
+			return i, "git --exec-path= chooses the programs git runs"
+		}
+		if takesValue, _ := gitGlobalOpt(name); takesValue && !hasVal {
+			i++ // --namespace NS and the like: skip the value
+		}
+		i++
+	}
+	return i, ""
+}
+
+// gitSubcommandDanger judges a git subcommand and its arguments.
+func gitSubcommandDanger(sub string, rest []string) string {
+	if r := gitDangerSub(sub); r != "" {
+		return r
+	}
+	switch sub {
+	case "config":
+		if !gitConfigRead(rest) {
+			return "git config can set options that run programs (core.fsmonitor, alias.*)"
+		}
+	case "submodule":
+		if slices.Contains(rest, "foreach") {
+			return "git submodule foreach runs a command"
+		}
+	case "bisect":
+		if len(rest) > 0 && rest[0] == "run" {
+			return "git bisect run runs a command"
+		}
+	}
+	for _, a := range rest {
+		if a == "--" {
+			break
+		}
+		if strings.HasPrefix(a, "--") {
+			if r := gitLongDanger(sub, a[2:]); r != "" {
+				return r
+			}
+			continue
+		}
+		if len(a) >= 2 && a[0] == '-' {
+			if r := gitShortDanger(sub, a); r != "" {
+				return r
+			}
+		}
+	}
+	return ""
+}
+
+// gitDangerSub says why a subcommand runs programs, serves repositories or
+// sends mail whatever its arguments, or "".
+func gitDangerSub(sub string) string {
+	switch sub {
+	case "filter-branch":
+		return "git filter-branch runs commands"
+	case "difftool":
+		return "git difftool runs a diff program"
+	case "mergetool":
+		return "git mergetool runs a merge program"
+	case "daemon":
+		return "git daemon serves repositories"
+	case "instaweb":
+		return "git instaweb runs a web server"
+	case "web--browse":
+		return "git web--browse runs a browser"
+	case "credential":
+		return "git credential runs credential helpers"
+	case "shell":
+		return "git shell runs commands"
+	case "upload-pack":
+		return "git upload-pack is a server program"
+	case "receive-pack":
+		return "git receive-pack is a server program"
+	case "cvsimport":
+		return "git cvsimport runs cvs"
+	case "archimport":
+		return "git archimport runs arch"
+	case "svn":
+		return "git svn runs svn"
+	case "send-email":
+		return "git send-email sends mail"
+	}
+	return ""
+}
+
+// gitDangerLong are git options, after the subcommand, that run programs
+// or write files; git accepts unambiguous abbreviations of them. The
+// order decides which reason an ambiguous abbreviation gets.
+var gitDangerLong = [...]struct{ name, why string }{
+	{"upload-pack", "--upload-pack runs a program"},
+	{"receive-pack", "--receive-pack runs a program"},
+	{"exec", "--exec runs a program"},
+	{"ext-diff", "--ext-diff runs the external diff program"},
+	{"textconv", "--textconv runs text conversion filters"},
+	{"output", "--output writes a file"},
+	{"open-files-in-pager", "--open-files-in-pager runs a pager"},
+	{"template", "--template installs hooks"},
+	{"config", "--config sets configuration that can run programs"},
+	{"web", "--web runs a browser"},
+	{"interactive", "--interactive runs an editor"},
+	{"output-directory", "--output-directory writes files"},
+	{"filters", "--filters runs the repository's clean and smudge filters"},
+}
+
+// gitLongDanger judges the long option --opt (opt without its dashes) of
+// subcommand sub. --text is a real option that abbreviates --textconv.
+func gitLongDanger(sub, opt string) string {
+	name, _, _ := strings.Cut(opt, "=")
+	if name == "text" || name == "" {
+		return ""
+	}
+	for _, d := range gitDangerLong {
+		if (d.name == "template" || d.name == "config") && sub != "clone" && sub != "init" && sub != "submodule" {
+			continue
+		}
+		if strings.HasPrefix(d.name, name) && (d.name == name || len(name) >= 3) {
+			return "git " + sub + " " + d.why
+		}
+	}
+	return ""
+}
+
+// gitShortDanger judges the short option cluster a of subcommand sub.
+func gitShortDanger(sub, a string) string {
+	switch {
+	case sub == "grep" && strings.ContainsRune(a[1:], 'O'):
+		return "git grep -O runs a pager"
+	case sub == "rebase" && strings.ContainsAny(a[1:], "xi"):
+		return "git rebase " + a + " runs commands or an editor"
+	case sub == "clone" && strings.ContainsAny(a[1:], "uc"):
+		return "git clone " + a + " runs a program or sets configuration"
+	case (sub == "format-patch" || sub == "diff") && a == "-o":
+		return "git " + sub + " -o writes files"
+	case sub == "help" && (a == "-w" || a == "-i" || a == "-m"):
+		return "git help " + a + " runs a viewer"
+	}
+	return ""
+}
+
+// gitConfigRead reports a git config call that only reads.
+func gitConfigRead(rest []string) bool {
+	read := false
+	for _, a := range rest {
+		switch a {
+		case "--get", "--get-all", "--get-regexp", "--get-urlmatch", "-l", "--list", "get", "list", "--get-color", "--get-colorbool":
+			read = true
+		case "--add", "--replace-all", "--unset", "--unset-all", "set", "unset", "--rename-section",
+			"--remove-section", "-e", "--edit", "edit", "rename-section", "remove-section":
+			return false
+		}
+	}
+	return read
+}

@@ -1,0 +1,379 @@
+package policy
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/chainrun/chainrun/chain"
+)
+
+// Judging one segment, in the order of docs/policy.md "Decisions": judge
+// runs the steps top-down, each step a function below it. Deny (1) ends
+// the judgement; ask rules (2) and structural asks (3) are collected
+// before the allow rules (4) are looked at, so the decision can name both
+// the rule that would allow and the reason it does not; paths (5) can
+// still turn an allowed segment into ask.
+
+// segFacts are what the chain-wide checks need from a segment.
+type segFacts struct {
+	cd, git, writes, redirects bool
+	// narrow is the allow view, for the cd check: a flag the guard knows
+	// as writing counts as a write.
+	narrow []string
+	// suggest is set when a rule could allow the segment.
+	suggest    bool
+	suggestion string
+}
+
+// segJudgement is what the steps have found out about one segment so far.
+type segJudgement struct {
+	seg   *chain.Segment
+	a     *analysis
+	sd    chain.SegmentDecision
+	facts segFacts
+
+	// asks are the reasons of steps 2 and 3: an ask rule and the
+	// structural asks. Any of them makes the segment ask whatever allows
+	// it, and they come first in the reasons.
+	asks    []string
+	askRule string
+	// exactFull is an exact allow rule that spells out the segment's
+	// assignments too (step 3 finds it, step 4 allows with it).
+	exactFull *Rule
+	// allowed and rule are step 4's finding; guardFired is the guard's
+	// reason when it stopped an allow rule or the read-only table.
+	allowed    bool
+	rule       string
+	guardFired string
+	// pathAsks and pathOK are step 5's notes.
+	pathAsks, pathOK []string
+}
+
+// judge decides segment i, which starts in cwd. It returns the decision,
+// the facts for the chain-wide checks, and the directory later segments
+// start in.
+func (p *Policy) judge(s *chain.Segment, i int, cwd string, env *pathEnv) (chain.SegmentDecision, segFacts, string) {
+	j := segJudgement{seg: s, sd: chain.SegmentDecision{Segment: i, Verdict: chain.Ask, Reasons: make([]string, 0, 2)}}
+	if len(s.Args) == 0 {
+		j.reason("empty segment")
+		return j.sd, j.facts, cwd
+	}
+	j.a = analyze(s)
+	j.gatherFacts()
+	if p.matchDeny(&j) { // 1
+		return j.sd, j.facts, cwd
+	}
+	p.matchAsk(&j)               // 2
+	p.structuralAsks(&j)         // 3
+	p.findAllow(&j)              // 4
+	cwd = j.judgePaths(env, cwd) // 5
+	j.conclude()
+	return j.sd, j.facts, cwd
+}
+
+// reason adds a reason to the decision, in the order the steps find them.
+func (j *segJudgement) reason(r string) { j.sd.Reasons = append(j.sd.Reasons, r) }
+
+// gatherFacts records what the chain-wide checks need whatever the
+// verdict: whether the segment runs git anywhere and whether it is a cd.
+func (j *segJudgement) gatherFacts() {
+	s, a := j.seg, j.a
+	j.facts.narrow = a.narrow
+	for _, l := range a.layers {
+		if l[0] == "git" {
+			j.facts.git = true
+		}
+	}
+	j.facts.cd = s.Builtin == chain.BuiltinCd || (s.Builtin == "" && len(a.layers) > 0 && a.layers[0][0] == "cd")
+}
+
+// matchDeny is step 1: the first deny rule that matches any view of the
+// segment (every layer, every shell-body segment) denies it.
+func (p *Policy) matchDeny(j *segJudgement) bool {
+	for k := range p.Deny {
+		r := &p.Deny[k]
+		if matchBroad(r, j.a) {
+			j.sd.Verdict = chain.Deny
+			j.sd.Rule = r.Text
+			j.reason("matches deny rule " + r.String())
+			return true
+		}
+	}
+	return false
+}
+
+// matchAsk is step 2: the first ask rule that matches any view makes the
+// segment ask, and is the rule the decision names.
+func (p *Policy) matchAsk(j *segJudgement) {
+	for k := range p.Ask {
+		r := &p.Ask[k]
+		if matchBroad(r, j.a) {
+			j.askRule = r.Text
+			j.asks = append(j.asks, "matches ask rule "+r.String())
+			return
+		}
+	}
+}
+
+// structuralAsks is step 3: what analyze found (shells, wrappers,
+// look-alikes) and assignments that make programs run code. An exact rule
+// that spells the assignments out is taken as written.
+func (p *Policy) structuralAsks(j *segJudgement) {
+	j.asks = append(j.asks, j.a.asks...)
+	j.exactFull = p.exactFull(j.seg)
+	if j.exactFull != nil {
+		return
+	}
+	for _, n := range j.a.envs {
+		if isCodeRunnerEnv(n) {
+			j.asks = append(j.asks, "assignment "+n+"= can make the program run other code")
+		}
+	}
+}
+
+// findAllow is step 4: an exact rule spelling the whole segment; else the
+// narrow view, when there is one, against the allow rules, the engine
+// built-ins and the read-only table.
+func (p *Policy) findAllow(j *segJudgement) {
+	switch {
+	case j.exactFull != nil:
+		j.allow(j.exactFull.Text, "matches exact allow rule "+j.exactFull.String())
+	case j.a.narrow == nil:
+		j.reason(j.a.narrowWhy)
+	default:
+		p.allowNarrow(j)
+	}
+	if j.askRule != "" {
+		j.rule = j.askRule
+	}
+}
+
+// allow records that step 4 allows the segment, with rule ("" for the
+// built-ins and the read-only table).
+func (j *segJudgement) allow(rule, reason string) {
+	j.allowed, j.rule = true, rule
+	j.reason(reason)
+}
+
+// guardStops records that the guard kept an allow rule or the read-only
+// table from allowing: the suggestion is then the exact command.
+func (j *segJudgement) guardStops(why, reason string) {
+	j.guardFired = why
+	j.reason(reason)
+}
+
+// allowNarrow judges the allow view: an exact or catch-all rule is taken
+// as written; a prefix or glob rule only when the dangerous-flag guard is
+// quiet; then the built-ins and, when switched on, the read-only table.
+func (p *Policy) allowNarrow(j *segJudgement) {
+	narrow := j.a.narrow
+	s := j.seg
+	if r, exact := p.matchAllow(narrow); r != nil {
+		j.allowByRule(r, exact)
+	} else if s.Builtin != "" && s.Builtin != chain.BuiltinCd {
+		j.allow("", "engine built-in "+string(s.Builtin))
+	} else if j.facts.cd {
+		j.allow("", "cd is an engine built-in; its target is judged below")
+	} else if p.ReadOnlyAutoAllow {
+		if ok, why := readOnlyReason(narrow); ok {
+			j.allow("", "read-only command "+canonicalName(narrow[0])+" (auto-allowed)")
+		} else if why != "" {
+			j.guardStops(why, "guard: "+why)
+		}
+	}
+	if !j.allowed && j.guardFired == "" {
+		j.reason("no allow rule matches `" + joinArgs(narrow) + "`")
+	}
+}
+
+// allowByRule allows with r, unless r is a prefix or glob rule (not
+// exact) and the guard finds a flag that makes the command write files or
+// run programs: such a rule was written for reading.
+func (j *segJudgement) allowByRule(r *Rule, exact bool) {
+	if !exact {
+		if g := guard(j.a.narrow); g != "" {
+			j.guardStops(g, "guard: "+g+"; rule "+r.String()+" does not cover it (an exact rule would)")
+			return
+		}
+	}
+	j.allow(r.Text, "matches "+r.Match.String()+" allow rule "+r.String())
+}
+
+// exactFull finds an exact allow rule that spells out the whole segment,
+// assignments included.
+func (p *Policy) exactFull(s *chain.Segment) *Rule {
+	if len(s.Assigns) == 0 {
+		return nil
+	}
+	for k := range p.Allow {
+		r := &p.Allow[k]
+		if r.Match == Exact && slices.Equal(r.Tokens, s.Args) && slices.EqualFunc(r.Assigns, s.Assigns, sameAssign) {
+			return r
+		}
+	}
+	return nil
+}
+
+// sameAssign compares what an assignment sets, not where it was written.
+func sameAssign(a, b chain.Assign) bool { return a.Name == b.Name && a.Value == b.Value }
+
+// matchAllow finds an allow rule for the narrow view: exact and catch-all
+// rules first (they bypass the guard), then prefix and glob rules.
+func (p *Policy) matchAllow(narrow []string) (*Rule, bool) {
+	for k := range p.Allow {
+		r := &p.Allow[k]
+		if (r.Match == Exact && len(r.Assigns) == 0 || r.Match == Any) && r.matchArgs(narrow, false) {
+			return r, true
+		}
+	}
+	bare := isBareName(narrow[0])
+	for k := range p.Allow {
+		r := &p.Allow[k]
+		if r.Match != Prefix && r.Match != Glob {
+			continue
+		}
+		if r.Match == Glob && len(r.Tokens) == 0 && !bare {
+			// A wildcard in the program word never matches a path or a
+			// non-ASCII name.
+			continue
+		}
+		if r.matchArgs(narrow, false) {
+			return r, false
+		}
+	}
+	return nil, false
+}
+
+// isBareName reports a program word a wildcard may match: plain ASCII, no
+// directory.
+func isBareName(s string) bool {
+	return s != "" && isASCII(s) && !strings.ContainsAny(s, `/\`)
+}
+
+// matchBroad matches a deny or ask rule against every view of a segment:
+// each unwrapped layer (argv[0] canonical, global options skipped), the
+// allow view and the segment as written. With flags in the rule, they
+// match as a set.
+func matchBroad(r *Rule, a *analysis) bool {
+	canon := r.programWord(true)
+	for _, l := range a.layers {
+		if r.matchView(l, canon, true) || r.matchFlags(l, canon) {
+			return true
+		}
+	}
+	if r.Match == Exact && len(r.Assigns) > 0 && slices.Equal(r.Tokens, a.seg.Args) {
+		return true
+	}
+	// The argv as written and the allow view are often the very slice the
+	// first layer is (argv[0] already canonical); a canonical match covers
+	// them then.
+	raw := a.seg.Args
+	rawCovered := len(a.layers) > 0 && sameSlice(a.layers[0], raw)
+	narrowSame := a.narrow != nil && sameSlice(a.narrow, raw)
+	if len(a.narrow) > 0 && !(narrowSame && rawCovered) &&
+		(r.matchArgs(a.narrow, false) || r.matchFlagSet(a.narrow, false)) {
+		return true
+	}
+	return !rawCovered && !narrowSame && r.matchArgs(raw, false)
+}
+
+// sameSlice reports whether a and b are the same slice of the same array.
+func sameSlice(a, b []string) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
+}
+
+// judgePaths is step 5: redirects (the segment's and those inside a shell
+// body), the path-like arguments of every command found, and a cd's
+// target. It returns the directory the next segment starts in.
+func (j *segJudgement) judgePaths(env *pathEnv, cwd string) string {
+	for _, r := range j.seg.Redirects {
+		j.redirect(env, cwd, r)
+	}
+	for _, c := range j.a.cmds {
+		for _, r := range c.redirects {
+			j.redirect(env, cwd, r)
+		}
+		if len(c.args) > 0 && c.args[0] != "cd" {
+			notes, writes := env.judgeArgs(cwd, c.args)
+			for i := range notes {
+				j.note(&notes[i])
+			}
+			j.facts.writes = j.facts.writes || writes
+		}
+	}
+	if !j.facts.cd {
+		return cwd
+	}
+	return j.judgeCd(env, cwd)
+}
+
+// note files a judged path: asks first in the reasons, fine paths last.
+func (j *segJudgement) note(n *pathNote) {
+	switch {
+	case n == nil:
+	case n.ask:
+		j.pathAsks = append(j.pathAsks, n.msg)
+	default:
+		j.pathOK = append(j.pathOK, n.msg)
+	}
+}
+
+// redirect judges one redirect; a write counts for the chain-wide cd check.
+func (j *segJudgement) redirect(env *pathEnv, cwd string, r chain.Redirect) {
+	n, writes := env.judgeRedirect(cwd, r)
+	j.note(n)
+	j.facts.redirects = j.facts.redirects || writes
+}
+
+// judgeCd judges a cd's target (none means home) and returns where it
+// goes; "cd -" cannot be known before the chain runs.
+func (j *segJudgement) judgeCd(env *pathEnv, cwd string) string {
+	target := "~"
+	if len(j.seg.Args) > 1 {
+		target = j.seg.Args[1]
+	}
+	if target == "-" {
+		j.pathAsks = append(j.pathAsks, "cd - goes to a directory not known before the chain runs")
+		return cwd
+	}
+	abs := env.resolve(cwd, target)
+	if !env.inRoots(abs) {
+		j.pathAsks = append(j.pathAsks, "cd "+quoteArg(target)+" leaves the roots ("+abs+")")
+	} else if why := env.sensitive(abs); why != "" {
+		j.pathAsks = append(j.pathAsks, "cd "+quoteArg(target)+" enters a sensitive directory: "+why)
+	} else {
+		j.pathOK = append(j.pathOK, "cd "+quoteArg(target)+" stays inside the roots")
+	}
+	return abs
+}
+
+// conclude orders the reasons (asks, then what steps 4 and 5 found) and
+// sets the verdict: allow only when something allowed the segment and no
+// step asked. A segment that asks only for want of a rule gets a
+// suggestion: the exact command when the guard stopped a rule (a prefix
+// would be stopped again), else Suggest's rule.
+func (j *segJudgement) conclude() {
+	sd := &j.sd
+	if len(j.asks) > 0 {
+		sd.Reasons = append(j.asks, sd.Reasons...)
+	}
+	sd.Reasons = append(sd.Reasons, j.pathAsks...)
+	sd.Reasons = append(sd.Reasons, j.pathOK...)
+	sd.Rule = j.rule
+	asked := len(j.asks) > 0 || len(j.pathAsks) > 0
+	if j.allowed && !asked {
+		sd.Verdict = chain.Allow
+		return
+	}
+	sd.Verdict = chain.Ask
+	if asked {
+		return
+	}
+	j.facts.suggest = true
+	switch {
+	case j.guardFired == "":
+		j.facts.suggestion = Suggest(j.seg)
+	case j.a.narrow != nil:
+		j.facts.suggestion = exactSuggestion(j.a.narrow)
+	}
+}

@@ -1,0 +1,196 @@
+package policy
+
+import (
+	"slices"
+	"strings"
+)
+
+// Matching one rule against one view of a segment. Everything here reads
+// only the rule's exported fields: nothing is precomputed by ParseRule, so
+// a Rule written as a literal matches exactly like the parsed one. What is
+// derived is cheap enough to derive on each call: the canonical program
+// word (the name itself for a plain name) once per rule and segment, the
+// flag set only once the rule's verb has matched.
+
+// matchArgs reports whether the rule matches argv (already in the view's
+// form). canon says argv[0] is canonicalised, so the rule's first token is
+// compared in canonical form too.
+func (r *Rule) matchArgs(argv []string, canon bool) bool {
+	return r.matchView(argv, r.programWord(canon), canon)
+}
+
+// matchFlagSet is the deny/ask hardening: a prefix rule whose tail is all
+// flags matches a segment that starts with the rule's verb and carries all
+// of its flags, in any order and clustering ("rm -rf:*" matches "rm -fr x").
+func (r *Rule) matchFlagSet(argv []string, canon bool) bool {
+	return r.matchFlags(argv, r.programWord(canon))
+}
+
+// programWord is the rule's first token in the form a view compares it
+// in: canonical (basename, no .exe, case-folded) for the broad view, as
+// written for the others. matchBroad computes it once per rule and
+// segment rather than once per layer.
+func (r *Rule) programWord(canon bool) string {
+	if len(r.Tokens) == 0 {
+		return ""
+	}
+	if canon {
+		return canonicalName(r.Tokens[0])
+	}
+	return r.Tokens[0]
+}
+
+// matchView is matchArgs with the rule's program word w0 already in the
+// view's form.
+func (r *Rule) matchView(argv []string, w0 string, canon bool) bool {
+	if len(argv) == 0 {
+		return false
+	}
+	n := len(r.Tokens)
+	switch r.Match {
+	case Any:
+		return true
+	case Exact:
+		return n > 0 && len(argv) == n && argv[0] == w0 && slices.Equal(argv[1:], r.Tokens[1:])
+	case Prefix:
+		return n > 0 && len(argv) >= n && argv[0] == w0 && slices.Equal(argv[1:n], r.Tokens[1:])
+	case Glob:
+		if n > 0 && argv[0] != w0 {
+			return false
+		}
+		a0 := argv[0]
+		if canon && n > 0 {
+			a0 = r.Tokens[0]
+		}
+		return globMatch(r.Parts, a0, argv[1:])
+	}
+	return false
+}
+
+// matchFlags is matchFlagSet with the rule's program word w0 already in
+// the view's form.
+func (r *Rule) matchFlags(argv []string, w0 string) bool {
+	if r.Match != Prefix {
+		return false
+	}
+	n := flagVerbLen(r.Tokens)
+	if n == 0 || len(argv) < n || argv[0] != w0 || !slices.Equal(argv[1:n], r.Tokens[1:n]) {
+		return false
+	}
+	have := map[string]bool{}
+	for _, a := range argv[n:] {
+		if a == "--" {
+			break
+		}
+		if strings.HasPrefix(a, "-") && a != "-" {
+			for _, f := range expandFlag(a) {
+				have[f] = true
+			}
+		}
+	}
+	for _, t := range r.Tokens[n:] {
+		for _, f := range expandFlag(t) {
+			if !have[f] && !have[flagAlias(argv[0], f)] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// flagVerbLen returns how many leading words of a prefix rule are its
+// verb when every word after them is a flag ("rm -rf" → 1, "git push
+// --force" → 2), or 0 when flag-set matching does not apply: no flag, no
+// verb, or a tail that mixes operands with flags.
+func flagVerbLen(tokens []string) int {
+	i := 0
+	for i < len(tokens) && !strings.HasPrefix(tokens[i], "-") {
+		i++
+	}
+	if i == len(tokens) || i == 0 {
+		return 0
+	}
+	for _, t := range tokens[i:] {
+		if !strings.HasPrefix(t, "-") || t == "-" || t == "--" {
+			return 0
+		}
+	}
+	return i
+}
+
+// expandFlag turns "-rf" into "-r", "-f"; long flags lose any "=value".
+func expandFlag(t string) []string {
+	if strings.HasPrefix(t, "--") {
+		if i := strings.IndexByte(t, '='); i > 0 {
+			t = t[:i]
+		}
+		return []string{t}
+	}
+	if len(t) <= 2 {
+		return []string{t}
+	}
+	out := make([]string, 0, len(t)-1)
+	for _, c := range t[1:] {
+		out = append(out, "-"+string(c))
+	}
+	return out
+}
+
+// flagAlias gives the other spelling of a few flags that deny rules name
+// often, so "rm -rf:*" also denies "rm --recursive --force".
+func flagAlias(prog, f string) string {
+	switch canonicalName(prog) + " " + f {
+	case "rm -r", "rm -R":
+		return "--recursive"
+	case "rm -f":
+		return "--force"
+	case "git -f":
+		return "--force"
+	case "git --force":
+		return "-f"
+	}
+	return ""
+}
+
+// globMatch matches "a0 args..." joined by spaces against the parts of a
+// pattern split at its stars.
+func globMatch(parts []string, a0 string, rest []string) bool {
+	n := len(a0)
+	for _, a := range rest {
+		n += 1 + len(a)
+	}
+	var b strings.Builder
+	b.Grow(n)
+	b.WriteString(a0)
+	for _, a := range rest {
+		b.WriteByte(' ')
+		b.WriteString(a)
+	}
+	return globParts(parts, b.String())
+}
+
+// globParts matches s against a pattern split at its stars: the first part
+// is a prefix, the last a suffix, the others appear in order between.
+func globParts(parts []string, s string) bool {
+	switch len(parts) {
+	case 0:
+		return false
+	case 1:
+		return s == parts[0]
+	}
+	if !strings.HasPrefix(s, parts[0]) {
+		return false
+	}
+	s = s[len(parts[0]):]
+	last := parts[len(parts)-1]
+	for _, p := range parts[1 : len(parts)-1] {
+		i := strings.Index(s, p)
+		if i < 0 {
+			return false
+		}
+		s = s[i+len(p):]
+	}
+	// A trailing " *" keeps its word boundary but also matches the bare
+	// command: "npm run *" matches "npm run".
+	return strings.HasSuffix(s, last)
+}
