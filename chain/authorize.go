@@ -47,6 +47,9 @@ type Decision struct {
 // SegmentDecision is the judgement of one segment.
 type SegmentDecision struct {
 	Segment int
+	// Text is the judged segment's source text, so a decision can be shown
+	// (an approval prompt, a denial) without the chain at hand.
+	Text    string
 	Verdict Verdict
 	// Rule is the rule that decided, if one did.
 	Rule string

@@ -108,7 +108,9 @@ func (r *Result) DecodedStderr() (text []byte, encoding string) { return decodeC
 // SegmentResult is what one segment did.
 type SegmentResult struct {
 	Index int
-	Args  []string
+	// Text is the segment's source text, for messages that name it.
+	Text string
+	Args []string
 	// Path is the resolved program ("" for built-ins and failures).
 	Path string
 	// Kind is how it ran: "builtin", "native", "batch", "powershell",

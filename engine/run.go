@@ -127,7 +127,7 @@ func (r *runner) run() (res *Result, err error) {
 	segs := make([]SegmentResult, 0, 8)
 	for _, p := range r.c.Pipelines {
 		for _, s := range p.Segments {
-			segs = append(segs, SegmentResult{Index: len(segs), Args: s.Args, Redirects: s.Redirects, Skipped: true})
+			segs = append(segs, SegmentResult{Index: len(segs), Text: s.Text, Args: s.Args, Redirects: s.Redirects, Skipped: true})
 		}
 	}
 	r.res.Segments = segs

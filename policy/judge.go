@@ -53,7 +53,7 @@ type segJudgement struct {
 // the facts for the chain-wide checks, and the directory later segments
 // start in.
 func (p *Policy) judge(s *chain.Segment, i int, cwd string, env *pathEnv) (chain.SegmentDecision, segFacts, string) {
-	j := segJudgement{seg: s, sd: chain.SegmentDecision{Segment: i, Verdict: chain.Ask, Reasons: make([]string, 0, 2)}}
+	j := segJudgement{seg: s, sd: chain.SegmentDecision{Segment: i, Text: s.Text, Verdict: chain.Ask, Reasons: make([]string, 0, 2)}}
 	if len(s.Args) == 0 {
 		j.reason("empty segment")
 		return j.sd, j.facts, cwd

@@ -220,3 +220,21 @@ func TestAuthorizeConcurrent(t *testing.T) {
 		<-done
 	}
 }
+
+// Each segment's decision names the segment's text, so a prompt or a
+// denial can show it without the chain.
+func TestDecisionCarriesSegmentText(t *testing.T) {
+	c, err := chain.ParseDialect("git status | grep  main && make", chain.POSIX)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := (&Policy{}).Authorize(context.Background(), c, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []string{"git status", "grep  main", "make"} {
+		if got := d.Segments[i].Text; got != want {
+			t.Errorf("segment %d text %q, want %q", i, got, want)
+		}
+	}
+}

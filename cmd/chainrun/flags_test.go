@@ -133,8 +133,8 @@ func TestParseArgs(t *testing.T) {
 var askDecision = &chain.Decision{
 	Verdict: chain.Ask,
 	Segments: []chain.SegmentDecision{
-		{Segment: 0, Verdict: chain.Allow, Rule: "show-argv:*"},
-		{Segment: 1, Verdict: chain.Ask, Reasons: []string{"no rule matches"}},
+		{Segment: 0, Text: "show-argv a", Verdict: chain.Allow, Rule: "show-argv:*"},
+		{Segment: 1, Text: "git tag v1", Verdict: chain.Ask, Reasons: []string{"no rule matches"}},
 	},
 	Suggestions: []string{"git tag:*"},
 }
@@ -190,7 +190,7 @@ func TestApprover(t *testing.T) {
 }
 
 func TestAskText(t *testing.T) {
-	got := askText(textsOf(askChain()), askDecision)
+	got := askText(askDecision)
 	want := "chainrun: the policy asks before running this chain:\n" +
 		"  segment 2 \"git tag v1\" asks: no rule matches\n" +
 		"  to always allow it, add to permissions.allow: \"Bash(git tag:*)\"\n"

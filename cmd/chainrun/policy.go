@@ -38,7 +38,7 @@ func (a *approver) Approve(ctx context.Context, ch *chain.Chain, d *chain.Decisi
 		return true, nil
 	}
 	if a.prompt {
-		fmt.Fprint(a.out, askText(textsOf(ch), d))
+		fmt.Fprint(a.out, askText(d))
 		fmt.Fprint(a.out, "Run this chain? [y/N] ")
 		answer, err := readAnswer(a.in)
 		if err != nil {
@@ -73,14 +73,14 @@ func readAnswer(r io.Reader) (string, error) {
 
 // askText says which segments the policy asks about and why, and the
 // rules that would allow them; texts are the segments' source texts.
-func askText(texts []string, d *chain.Decision) string {
+func askText(d *chain.Decision) string {
 	var b strings.Builder
 	b.WriteString("chainrun: the policy asks before running this chain:\n")
 	for _, s := range d.Segments {
 		if s.Verdict != chain.Ask {
 			continue
 		}
-		fmt.Fprintf(&b, "  segment %d %q asks", s.Segment+1, segmentText(texts, s.Segment))
+		fmt.Fprintf(&b, "  segment %d %q asks", s.Segment+1, s.Text)
 		if s.Rule != "" {
 			fmt.Fprintf(&b, " (rule %q)", s.Rule)
 		}

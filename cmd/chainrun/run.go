@@ -100,10 +100,10 @@ func (c *cli) finish(cfg *config, res *engine.Result, err error) int {
 	switch d := unapproved(err); {
 	case err == nil:
 	case d != nil:
-		fmt.Fprint(c.stderr, askText(segmentTexts(cfg), d))
+		fmt.Fprint(c.stderr, askText(d))
 		fmt.Fprintln(c.stderr, "chainrun: not approved: nothing ran (pass --yes to approve, or add a rule)")
 	case chain.KindOf(err) == chain.KindTimeout:
-		fmt.Fprintf(c.stderr, "chainrun: %v%s\n", err, signalledText(segmentTexts(cfg), res))
+		fmt.Fprintf(c.stderr, "chainrun: %v%s\n", err, signalledText(res))
 	default:
 		c.reportError(err)
 	}
@@ -120,31 +120,6 @@ func unapproved(err error) *chain.Decision {
 	return nil
 }
 
-// segmentTexts is each segment's source text, for the messages that name
-// segments (which ones asked, which ones the timeout stopped). RunString
-// keeps its parsed chain to itself, so the command line is read again:
-// parsing is deterministic and cheap, and only these rare messages need
-// it. A command line that does not parse has no segments to name.
-func segmentTexts(cfg *config) []string {
-	ch, err := chain.ParseDialect(cfg.command, cfg.dialect)
-	if err != nil {
-		return nil
-	}
-	return textsOf(ch)
-}
-
-// textsOf is each segment's source text; none for no chain.
-func textsOf(ch *chain.Chain) []string {
-	if ch == nil {
-		return nil
-	}
-	var texts []string
-	for _, s := range ch.Segments() {
-		texts = append(texts, s.Text)
-	}
-	return texts
-}
-
 // reportSegmentErrors names each segment that could not start, with its
 // command: chainrun: segment 2 "fooo --x": not found in PATH.
 func (c *cli) reportSegmentErrors(res *engine.Result) {
@@ -159,28 +134,20 @@ func (c *cli) reportSegmentErrors(res *engine.Result) {
 }
 
 // signalledText lists the segments the timeout stopped.
-func signalledText(texts []string, res *engine.Result) string {
+func signalledText(res *engine.Result) string {
 	if res == nil {
 		return ""
 	}
 	var parts []string
 	for _, s := range res.Segments {
 		if s.Signalled {
-			parts = append(parts, fmt.Sprintf("segment %d %q", s.Index+1, segmentText(texts, s.Index)))
+			parts = append(parts, fmt.Sprintf("segment %d %q", s.Index+1, s.Text))
 		}
 	}
 	if len(parts) == 0 {
 		return ""
 	}
 	return "; stopped " + strings.Join(parts, ", ")
-}
-
-// segmentText is segment i's source text, "" when unknown.
-func segmentText(texts []string, i int) string {
-	if i < 0 || i >= len(texts) {
-		return ""
-	}
-	return texts[i]
 }
 
 // writeRunJSON prints the run's report. Without a result (nothing ran) the
