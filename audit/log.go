@@ -56,7 +56,7 @@ func NewLog(cfg Config) *Log {
 // zero, to keep the lines short. Its reasons and durations are report's.
 type auditSegment struct {
 	Index      int      `json:"index"`
-	Argv       []string `json:"argv"`
+	Args       []string `json:"argv"`
 	ExitCode   int      `json:"exit_code"`
 	Signal     int      `json:"signal,omitempty"`
 	Skipped    bool     `json:"skipped,omitempty"`
@@ -89,7 +89,7 @@ func (l *Log) Audit(rec *engine.AuditRecord) {
 	if r := rec.Result; r != nil {
 		segs := make([]auditSegment, len(r.Segments))
 		for i, s := range r.Segments {
-			segs[i] = auditSegment{Index: s.Index, Argv: s.Args, ExitCode: s.ExitCode, Signal: s.Signal,
+			segs[i] = auditSegment{Index: s.Index, Args: s.Args, ExitCode: s.ExitCode, Signal: s.Signal,
 				Skipped: s.Skipped, DurationMS: report.Millis(s.Duration), Error: s.Error}
 		}
 		attrs = append(attrs, slog.Int("exit_code", r.ExitCode), slog.Any("segments", segs),

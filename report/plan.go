@@ -28,8 +28,8 @@ type Plan struct {
 
 // PlanSegment is one segment as the plan shows it.
 type PlanSegment struct {
-	// Argv is the quote-removed argument vector.
-	Argv []string `json:"argv"`
+	// Args is the quote-removed argument vector (argv).
+	Args []string `json:"argv"`
 	// Env holds the segment's leading NAME=value assignments.
 	Env map[string]string `json:"env"`
 	// Redirects in source order.
@@ -49,7 +49,7 @@ func NewPlan(c *chain.Chain, err error) *Plan {
 	}
 	for _, s := range c.Segments() {
 		p.Segments = append(p.Segments, PlanSegment{
-			Argv: s.Args, Env: s.Env(), Redirects: newRedirects(s.Redirects),
+			Args: s.Args, Env: s.Env(), Redirects: newRedirects(s.Redirects),
 			Builtin: s.IsBuiltin(), Span: newSpan(s.Span),
 		})
 	}

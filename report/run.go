@@ -56,8 +56,8 @@ type Run struct {
 type Segment struct {
 	// Index is the segment's position in the chain, from 0.
 	Index int `json:"index"`
-	// Argv is the quote-removed argument vector.
-	Argv []string `json:"argv"`
+	// Args is the quote-removed argument vector (argv).
+	Args []string `json:"argv"`
 	// Path is the resolved program ("" for built-ins and failures).
 	Path string `json:"path"`
 	// Kind is how it ran: builtin, native, batch, powershell, cmd-builtin.
@@ -116,7 +116,7 @@ func newSegment(s engine.SegmentResult) Segment {
 		argv = []string{}
 	}
 	return Segment{
-		Index: s.Index, Argv: argv, Path: s.Path, Kind: s.Kind,
+		Index: s.Index, Args: argv, Path: s.Path, Kind: s.Kind,
 		ExitCode: s.ExitCode, RawExitCode: s.RawExitCode, Signal: s.Signal, Signalled: s.Signalled,
 		Skipped: s.Skipped, BytesOut: s.BytesOut, BytesErr: s.BytesErr,
 		Redirects: newRedirects(s.Redirects), Warning: s.Warning, Error: s.Error,

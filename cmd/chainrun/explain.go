@@ -92,7 +92,7 @@ func writePlanText(w io.Writer, ch *chain.Chain, p *report.Plan) {
 		if i > 0 && i-1 < len(p.Ops) {
 			fmt.Fprintf(w, "  %s\n", p.Ops[i-1])
 		}
-		fmt.Fprintf(w, "segment %d [%d,%d] argv %s", i+1, s.Span[0], s.Span[1], jsonText(s.Argv))
+		fmt.Fprintf(w, "segment %d [%d,%d] argv %s", i+1, s.Span[0], s.Span[1], jsonText(s.Args))
 		if len(s.Env) > 0 {
 			fmt.Fprintf(w, " env %s", jsonText(s.Env))
 		}

@@ -173,20 +173,6 @@ func value(r *rand.Rand, maxLen int, newline bool) string {
 	return b.String()
 }
 
-// allDigits reports whether s is a non-empty run of ASCII digits: an
-// unquoted word like that glued to a redirect operator reads as its fd.
-func allDigits(s string) bool {
-	if s == "" {
-		return false
-	}
-	for _, c := range s {
-		if c < '0' || c > '9' {
-			return false
-		}
-	}
-	return true
-}
-
 // spaceBetween returns blanks separating two words: spaces, tabs, or a
 // line continuation with a blank beside it.
 func (q *renderer) space() string {
