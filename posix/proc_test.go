@@ -5,60 +5,50 @@ package posix
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"runtime"
 	"strconv"
 	"sync"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/chainrun/chainrun/internal/testprog"
 )
 
-// The test binary doubles as the helper program it starts: with
-// POSIX_TEST_HELPER set it does what that variable says and exits.
+// TestMain lets the test binary be the programs the tests start (see
+// testprog), with two of this package's own.
 func TestMain(m *testing.M) {
-	if mode := os.Getenv("POSIX_TEST_HELPER"); mode != "" {
-		os.Exit(helper(mode, os.Args[1:]))
-	}
-	os.Exit(m.Run())
+	testprog.Register("selfkill", selfkill)
+	testprog.Register("orphan", orphan)
+	testprog.Main(m)
 }
 
-func helper(mode string, args []string) int {
-	switch mode {
-	case "exit":
-		n, _ := strconv.Atoi(args[0])
-		return n
-	case "selfkill":
-		syscall.Kill(os.Getpid(), syscall.SIGTERM)
-		time.Sleep(10 * time.Second)
-		return 0
-	case "sleep":
-		time.Sleep(60 * time.Second)
-		return 0
-	case "orphan":
-		// Leave a child behind in a session of its own, as a daemon
-		// would, record its pid and exit.
-		c := exec.Command(os.Args[0])
-		c.Env = append(os.Environ(), "POSIX_TEST_HELPER=sleep")
-		c.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
-		if err := c.Start(); err != nil {
-			return 1
-		}
-		if err := os.WriteFile(args[0], []byte(strconv.Itoa(c.Process.Pid)), 0o644); err != nil {
-			return 1
-		}
-		return 0
-	}
-	return 2
+// selfkill dies of its own SIGTERM.
+func selfkill(args []string) int {
+	syscall.Kill(os.Getpid(), syscall.SIGTERM)
+	time.Sleep(10 * time.Second)
+	return 0
 }
 
-func startHelper(t *testing.T, a *Attr, mode string, args ...string) *Process {
+// orphan FILE leaves a child behind in a session of its own, as a daemon
+// would, records the child's pid in FILE and exits.
+func orphan(args []string) int {
+	c := testprog.Command("hang")
+	c.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+	if err := c.Start(); err != nil {
+		return 1
+	}
+	if err := os.WriteFile(args[0], []byte(strconv.Itoa(c.Process.Pid)), 0o644); err != nil {
+		return 1
+	}
+	return 0
+}
+
+// startHelper starts the test program name with args.
+func startHelper(t *testing.T, a *Attr, name string, args ...string) *Process {
 	t.Helper()
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	a.Env = append(os.Environ(), "POSIX_TEST_HELPER="+mode)
+	exe := testprog.Executable(t)
+	a.Env = testprog.Environ(name)
 	a.Files = []*os.File{nil, os.Stdout, os.Stderr}
 	p, err := Start(exe, append([]string{exe}, args...), a)
 	if err != nil {
@@ -89,8 +79,8 @@ func TestWaitStatus(t *testing.T) {
 			args []string
 			want Status
 		}{
-			{"exit", []string{"0"}, Status{Code: 0}},
-			{"exit", []string{"3"}, Status{Code: 3}},
+			{"exit-with", []string{"0"}, Status{Code: 0}},
+			{"exit-with", []string{"3"}, Status{Code: 3}},
 			{"selfkill", nil, Status{Code: 128 + int(syscall.SIGTERM), Signal: int(syscall.SIGTERM)}},
 		} {
 			t.Run(fmt.Sprintf("poll=%v/%s%v", poll, tc.mode, tc.args), func(t *testing.T) {
@@ -122,7 +112,7 @@ func TestWaitStatus(t *testing.T) {
 func TestWaitPollConcurrent(t *testing.T) {
 	var wg sync.WaitGroup
 	for i := range 20 {
-		p := startHelper(t, &Attr{PollWait: true}, "exit", strconv.Itoa(i))
+		p := startHelper(t, &Attr{PollWait: true}, "exit-with", strconv.Itoa(i))
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

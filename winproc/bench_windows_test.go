@@ -3,18 +3,19 @@
 package winproc
 
 import (
-	"os"
 	"os/exec"
 	"testing"
+
+	"github.com/chainrun/chainrun/internal/testprog"
 )
 
 // BenchmarkStartWait is one segment's cost: job, CreateProcess with the
 // attribute lists, wait, tree check, close. BenchmarkExecCommand is
 // os/exec on the same program, for the ratio.
 func BenchmarkStartWait(b *testing.B) {
-	exe, _ := os.Executable()
+	exe := testprog.Executable(b)
 	line, _ := ComposeCommandLine([]string{exe})
-	env := append(os.Environ(), "WINPROC_HELPER=exit")
+	env := testprog.Environ("exit-with")
 	for b.Loop() {
 		p, err := Start(&Attr{Path: exe, CommandLine: line, Env: env})
 		if err != nil {
@@ -28,8 +29,8 @@ func BenchmarkStartWait(b *testing.B) {
 }
 
 func BenchmarkExecCommand(b *testing.B) {
-	exe, _ := os.Executable()
-	env := append(os.Environ(), "WINPROC_HELPER=exit")
+	exe := testprog.Executable(b)
+	env := testprog.Environ("exit-with")
 	for b.Loop() {
 		c := exec.Command(exe)
 		c.Env = env

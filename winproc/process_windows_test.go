@@ -7,61 +7,34 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
 	"unsafe"
 
 	"github.com/chainrun/chainrun/environ"
+	"github.com/chainrun/chainrun/internal/testprog"
 	"golang.org/x/sys/windows"
 )
 
-// The test binary doubles as the child programs: WINPROC_HELPER picks one.
+// TestMain lets the test binary be the programs the tests start: those of
+// testprog, and echo, which prints its argv (argv0 left out) by the
+// post-2008 rules, NUL-separated. test/windows registers the same echo:
+// testprog cannot, since it must not import winproc.
 func TestMain(m *testing.M) {
-	switch os.Getenv("WINPROC_HELPER") {
-	case "":
-		os.Exit(m.Run())
-	case "echo":
-		// argv by the post-2008 rules, NUL-separated, argv0 left out.
+	testprog.Register("echo", func([]string) int {
 		args := ParseCommandLine(windows.UTF16PtrToString(windows.GetCommandLine()))
 		fmt.Print(strings.Join(args[1:], "\x00"))
-	case "env":
-		fmt.Print(strings.Join(os.Environ(), "\x00"))
-	case "exit":
-		n, _ := strconv.ParseUint(os.Getenv("WINPROC_CODE"), 0, 32)
-		windows.ExitProcess(uint32(n))
-	case "hang":
-		time.Sleep(time.Hour)
-	case "spawn":
-		// Start a hanging grandchild, print its pid, then hang.
-		c := exec.Command(os.Args[0])
-		c.Env = append(os.Environ(), "WINPROC_HELPER=hang")
-		if err := c.Start(); err != nil {
-			fmt.Println(err)
-			os.Exit(3)
-		}
-		fmt.Println(c.Process.Pid)
-		time.Sleep(time.Hour)
-	}
-	os.Exit(0)
-}
-
-func self(t *testing.T) string {
-	t.Helper()
-	p, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
+		return 0
+	})
+	testprog.Main(m)
 }
 
 // run starts the helper with args and returns its stdout and exit code.
 func run(t *testing.T, helper string, env []string, args ...string) (string, uint32, *Process) {
 	t.Helper()
-	exe := self(t)
+	exe := testprog.Executable(t)
 	line, err := ComposeCommandLine(append([]string{exe}, args...))
 	if err != nil {
 		t.Fatal(err)
@@ -71,7 +44,7 @@ func run(t *testing.T, helper string, env []string, args ...string) (string, uin
 		t.Fatal(err)
 	}
 	defer r.Close()
-	p, err := Start(&Attr{Path: exe, CommandLine: line, Env: append(os.Environ(), append(env, "WINPROC_HELPER="+helper)...), Stdout: w, Stderr: w})
+	p, err := Start(&Attr{Path: exe, CommandLine: line, Env: testprog.Environ(helper, env...), Stdout: w, Stderr: w})
 	w.Close()
 	if err != nil {
 		t.Fatal(err)
@@ -112,7 +85,7 @@ func TestEscapeArgMatchesXSys(t *testing.T) {
 
 func TestExitCodeUnsigned(t *testing.T) {
 	for _, want := range []uint32{0, 3, 255, 256, 0xC000013A, 0xC0000005} {
-		_, got, p := run(t, "exit", []string{fmt.Sprintf("WINPROC_CODE=%d", want)})
+		_, got, p := run(t, "exit-with", nil, fmt.Sprint(want))
 		p.Close()
 		if got != want {
 			t.Errorf("exit code %#x, want %#x", got, want)
@@ -121,7 +94,7 @@ func TestExitCodeUnsigned(t *testing.T) {
 }
 
 func TestEnvBlockReachesChild(t *testing.T) {
-	out, _, p := run(t, "env", []string{"Chainrun_X=1", "CHAINRUN_X=2", "ZZ_ÜNICODE=é"})
+	out, _, p := run(t, "dump-env", []string{"Chainrun_X=1", "CHAINRUN_X=2", "ZZ_ÜNICODE=é"})
 	p.Close()
 	env := strings.Split(out, "\x00")
 	var xs []string
@@ -161,18 +134,18 @@ func alive(pid int) bool {
 // returns the process and the grandchild's pid.
 func startSpawner(t *testing.T) (*Process, int) {
 	t.Helper()
-	exe := self(t)
+	exe := testprog.Executable(t)
 	line, _ := ComposeCommandLine([]string{exe})
 	r, w, _ := os.Pipe()
-	p, err := Start(&Attr{Path: exe, CommandLine: line, Env: append(os.Environ(), "WINPROC_HELPER=spawn"), Stdout: w})
+	p, err := Start(&Attr{Path: exe, CommandLine: line, Env: testprog.Environ("spawn"), Stdout: w})
 	w.Close()
 	if err != nil {
 		t.Fatal(err)
 	}
 	line, err = bufio.NewReader(r).ReadString('\n')
 	r.Close()
-	gpid, perr := strconv.Atoi(strings.TrimSpace(line))
-	if perr != nil {
+	var pid, gpid int
+	if _, perr := fmt.Sscan(line, &pid, &gpid); perr != nil {
 		p.Close()
 		t.Fatalf("spawner said %q (%v)", line, err)
 	}

@@ -2,43 +2,44 @@ package main
 
 import (
 	"errors"
-	"fmt"
-	"io"
 	"os"
 	"os/exec"
-	"path/filepath"
-	"sort"
 	"strconv"
-	"strings"
 	"testing"
-	"time"
 
+	"github.com/chainrun/chainrun/internal/testprog"
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
-// TestMain lets the test binary impersonate chainrun and the small helper
-// programs the scripts run, so the same scripts work on every OS.
+// TestMain lets the test binary be chainrun and the programs of testprog
+// that the scripts and their chains run, so the same scripts work on every
+// OS. testscript.Main copies the binary under every program's name into a
+// directory it puts first in PATH; testprog.Main has then already run the
+// program a copy was started as, so for testscript only the tests are left.
 func TestMain(m *testing.M) {
-	testscript.Main(wineExit{m}, map[string]func(){
-		"chainrun":  func() { os.Exit(Main()) },
-		"show-argv": showArgv,
-		"cat-stdin": catStdin,
-		"to-stderr": toStderr,
-		"exit-with": exitWith,
-		"print-env": printEnv,
-		"show-dir":  showDir,
-		"hang":      hang,
-	})
+	testprog.Register("chainrun", func([]string) int { return Main() })
+	testprog.Main(scripts{wineExit{m}})
 }
 
-// wineExit runs the tests and, under Wine only, exits at once with their
+// scripts runs the tests under testscript.Main, which exits with their
+// status.
+type scripts struct{ tests testscript.TestingM }
+
+func (s scripts) Run() int {
+	testscript.Main(s.tests, testprog.Commands())
+	panic("testscript.Main returned")
+}
+
+// wineExit runs the tests (through testprog.Run, which removes the
+// directory of testprog.BinDir, since testscript.Main exits before
+// testprog.Main could) and, under Wine only, exits at once with their
 // status: Wine cannot unlink the hard links of the running test binary
 // that testscript.Main made for the helper programs, and its cleanup would
 // turn a passing run into a failure. The links stay in Wine's temp folder.
 type wineExit struct{ m *testing.M }
 
 func (w wineExit) Run() int {
-	code := w.m.Run()
+	code := testprog.Run(w.m)
 	if underWine() {
 		os.Exit(code)
 	}
@@ -87,57 +88,3 @@ func cmdStatus(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Fatalf("%s exited with status %d, want %d", args[1], got, want)
 	}
 }
-
-// showArgv prints each argument after the program name as [arg], one a line.
-func showArgv() {
-	for _, a := range os.Args[1:] {
-		fmt.Printf("[%s]\n", a)
-	}
-}
-
-// catStdin copies stdin to stdout.
-func catStdin() {
-	if _, err := io.Copy(os.Stdout, os.Stdin); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-}
-
-// toStderr writes its arguments to stderr.
-func toStderr() { fmt.Fprintln(os.Stderr, strings.Join(os.Args[1:], " ")) }
-
-// exitWith exits with the status given as its argument.
-func exitWith() {
-	n, err := strconv.Atoi(os.Args[1])
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(100)
-	}
-	os.Exit(n)
-}
-
-// printEnv prints NAME=value for each named variable, NAME unset if absent.
-func printEnv() {
-	names := os.Args[1:]
-	sort.Strings(names)
-	for _, n := range names {
-		if v, ok := os.LookupEnv(n); ok {
-			fmt.Printf("%s=%s\n", n, v)
-		} else {
-			fmt.Printf("%s unset\n", n)
-		}
-	}
-}
-
-// showDir prints the base name of its working directory.
-func showDir() {
-	wd, err := os.Getwd()
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	fmt.Println(filepath.Base(wd))
-}
-
-// hang sleeps far longer than any test, until it is stopped.
-func hang() { time.Sleep(time.Hour) }

@@ -3,54 +3,32 @@
 // Package posix_test runs real chains on Linux and macOS: stopping whole
 // process trees, leaks over thousands of runs, bounded capture and
 // concurrent chains. The test binary doubles as the programs the chains
-// run: TestMain links it into a bin directory under several names and,
-// when started under one of them, behaves as that program.
+// run (see internal/testprog): linked into a bin directory under each
+// program's name and started under one of them, it behaves as that program.
 package posix_test
 
 import (
 	"bufio"
 	"fmt"
-	"io"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/chainrun/chainrun/internal/testprog"
 )
 
-// programs maps a program name to its behaviour.
-var programs = map[string]func(args []string) int{
-	// echo-argv prints each argument on its own line.
-	"echo-argv": func(args []string) int {
-		for _, a := range args {
-			fmt.Println(a)
-		}
-		return 0
-	},
-	// cat copies stdin to stdout.
-	"cat": func(args []string) int {
-		if _, err := io.Copy(os.Stdout, os.Stdin); err != nil {
-			return 1
-		}
-		return 0
-	},
-	// hang records its pid in the file args[0] (if given) and sleeps.
-	"hang": func(args []string) int {
-		if len(args) > 0 {
-			recordPid(args[0])
-		}
-		time.Sleep(time.Hour)
-		return 0
-	},
+// programs are this package's own test programs, beside the common ones
+// of testprog.
+var programs = map[string]testprog.Program{
 	// spawn-tree PIDFILE starts a background grandchild (spawn-escapee),
-	// which starts a great-grandchild in a new session, then hangs; all
-	// three record their pids.
+	// which starts a great-grandchild (hang) in a new session, then hangs;
+	// all three record their pids.
 	"spawn-tree": func(args []string) int {
-		recordPid(args[0])
-		cmd := exec.Command(self("spawn-escapee"), args[0])
+		testprog.AppendPid(args[0])
+		cmd := testprog.Command("spawn-escapee", args[0])
 		if err := cmd.Start(); err != nil {
 			return 1
 		}
@@ -60,8 +38,8 @@ var programs = map[string]func(args []string) int{
 		return 0
 	},
 	"spawn-escapee": func(args []string) int {
-		recordPid(args[0])
-		cmd := exec.Command(self("hang"), args[0])
+		testprog.AppendPid(args[0])
+		cmd := testprog.Command("hang", args[0])
 		cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
 		if err := cmd.Start(); err != nil {
 			return 1
@@ -117,65 +95,27 @@ var programs = map[string]func(args []string) int{
 		}
 		return code
 	},
-	// exit-with N exits with status N.
-	"exit-with": func(args []string) int {
-		n, _ := strconv.Atoi(args[0])
-		return n
-	},
 }
 
-var binDir string
-
+// TestMain lets the test binary be the programs the chains run; they find
+// them in testprog.BinDir, which env puts first in PATH.
 func TestMain(m *testing.M) {
-	if h, ok := programs[filepath.Base(os.Args[0])]; ok {
-		os.Exit(h(os.Args[1:]))
+	for name, p := range programs {
+		testprog.Register(name, p)
 	}
-	dir, err := os.MkdirTemp("", "chainrun-programs")
-	if err != nil {
-		panic(err)
-	}
-	exe, err := os.Executable()
-	if err != nil {
-		panic(err)
-	}
-	for name := range programs {
-		if err := os.Symlink(exe, filepath.Join(dir, name)); err != nil {
-			panic(err)
-		}
-	}
-	binDir = dir
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
-}
-
-// self returns the path of a test program.
-func self(name string) string {
-	if binDir != "" {
-		return filepath.Join(binDir, name)
-	}
-	return filepath.Join(filepath.Dir(os.Args[0]), name)
+	testprog.Main(m)
 }
 
 // env is the environment for chains: the test programs first in PATH, and no
 // one-second pause at exit when they are built with -race.
 func env() []string {
-	out := []string{"PATH=" + binDir + string(os.PathListSeparator) + os.Getenv("PATH"), "GORACE=atexit_sleep_ms=0"}
+	out := []string{"PATH=" + testprog.BinDir() + string(os.PathListSeparator) + os.Getenv("PATH"), "GORACE=atexit_sleep_ms=0"}
 	for _, kv := range os.Environ() {
 		if !strings.HasPrefix(kv, "PATH=") && !strings.HasPrefix(kv, "GORACE=") {
 			out = append(out, kv)
 		}
 	}
 	return out
-}
-
-func recordPid(file string) {
-	f, err := os.OpenFile(file, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
-	if err != nil {
-		return
-	}
-	fmt.Fprintln(f, os.Getpid())
-	f.Close()
 }
 
 func waitForLines(file string, n int) {

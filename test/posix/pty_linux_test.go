@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/chainrun/chainrun/internal/testprog"
 )
 
 // TestInteractiveForeground runs an interactive chain on a terminal: its
@@ -34,7 +36,7 @@ func TestInteractiveForeground(t *testing.T) {
 	if err != nil {
 		t.Skip("open slave:", err)
 	}
-	cmd := exec.Command(self("interactive-host"), "fg-check | cat; fg-check; tty-check", "tty-check | cat")
+	cmd := exec.Command(testprog.Path("interactive-host"), "fg-check | cat-stdin; fg-check; tty-check", "tty-check | cat-stdin")
 	cmd.Env = env()
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = slave, slave, slave
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true, Ctty: 0}

@@ -27,7 +27,7 @@ func TestTreeKill(t *testing.T) {
 	pidfile := filepath.Join(t.TempDir(), "pids")
 	grace := 500 * time.Millisecond
 	start := time.Now()
-	res, err := engine.RunString(context.Background(), "spawn-tree "+pidfile+" | cat && echo-argv never",
+	res, err := engine.RunString(context.Background(), "spawn-tree "+pidfile+" | cat-stdin && echo-argv never",
 		engine.Options{Env: env(), Timeout: 300 * time.Millisecond, Grace: grace})
 	took := time.Since(start)
 	if !errors.Is(err, chain.ErrTimeout) {
@@ -96,10 +96,10 @@ func TestLeaks(t *testing.T) {
 		n = 200
 	}
 	chains := []string{
-		"echo a | cat | cat",
+		"echo a | cat-stdin | cat-stdin",
 		"true && false || echo b > /dev/null",
-		"nosuch-program-xyz; cat < /nonexistent-file",
-		"exit-with 3 | cat; echo x 2>&1 >&2",
+		"nosuch-program-xyz; cat-stdin < /nonexistent-file",
+		"exit-with 3 | cat-stdin; echo x 2>&1 >&2",
 	}
 	ctx := context.Background()
 	runOne := func(i int) {
@@ -194,7 +194,7 @@ func TestCaptureBounded(t *testing.T) {
 		}
 	}()
 	start := time.Now()
-	res, err := engine.RunString(context.Background(), "pattern "+strconv.Itoa(total)+" | cat", engine.Options{Env: env()})
+	res, err := engine.RunString(context.Background(), "pattern "+strconv.Itoa(total)+" | cat-stdin", engine.Options{Env: env()})
 	took := time.Since(start)
 	close(stop)
 	wg.Wait()
@@ -237,7 +237,7 @@ func TestConcurrent(t *testing.T) {
 		wg.Add(1)
 		go func(i int) {
 			defer wg.Done()
-			cmd := fmt.Sprintf("echo-argv %d a%d | cat | cat && exit-with %d | cat; sh -c 'sleep 0.05 & echo bg%d'; echo-argv end%d > /dev/stderr", i, i, i%7, i, i)
+			cmd := fmt.Sprintf("echo-argv %d a%d | cat-stdin | cat-stdin && exit-with %d | cat-stdin; sh -c 'sleep 0.05 & echo bg%d'; echo-argv end%d > /dev/stderr", i, i, i%7, i, i)
 			if i%10 == 0 {
 				cmd = fmt.Sprintf("echo %d a%d; hang", i, i)
 			}
@@ -276,7 +276,7 @@ func TestConcurrent(t *testing.T) {
 // TestLiveAndCapture: live writers see what the capture keeps.
 func TestLiveAndCapture(t *testing.T) {
 	var out, errb bytes.Buffer
-	res, err := engine.RunString(context.Background(), "pattern 100000 | cat; echo-argv e >&2",
+	res, err := engine.RunString(context.Background(), "pattern 100000 | cat-stdin; echo-argv e >&2",
 		engine.Options{Env: env(), Stdout: &out, Stderr: &errb, MaxOutput: 1000})
 	if err != nil {
 		t.Fatal(err)

@@ -13,6 +13,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/chainrun/chainrun/internal/testprog"
 	"github.com/chainrun/chainrun/winproc"
 )
 
@@ -67,7 +68,7 @@ func runBatch(t *testing.T, script string, args []string, env ...string) ([]stri
 		t.Fatal(err)
 	}
 	cwd := tempDir(t)
-	s := start(t, systemCmd(t), line, cwd, helperEnv("echo", append([]string{"H=" + helperPath(t)}, env...)...))
+	s := start(t, systemCmd(t), line, cwd, testprog.Environ("echo", append([]string{"H=" + testprog.Executable(t)}, env...)...))
 	out, code := s.finish(t)
 	var got []string
 	if out != "" || len(args) > 0 {
@@ -147,7 +148,7 @@ func TestBatchNaiveLineIsInjectable(t *testing.T) {
 		t.Fatal(err)
 	}
 	cwd := tempDir(t)
-	s := start(t, script, line, cwd, helperEnv("echo", "H="+helperPath(t)))
+	s := start(t, script, line, cwd, testprog.Environ("echo", "H="+testprog.Executable(t)))
 	s.finish(t)
 	if _, err := os.Stat(filepath.Join(cwd, "file.txt")); err != nil {
 		t.Fatalf("the naive line did not inject (%v): the injection checks prove nothing here", err)

@@ -15,6 +15,7 @@ import (
 
 	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/engine"
+	"github.com/chainrun/chainrun/internal/testprog"
 	"github.com/chainrun/chainrun/report"
 	"github.com/chainrun/chainrun/winproc"
 )
@@ -40,8 +41,8 @@ func runChain(t *testing.T, src string, opts engine.Options) *engine.Result {
 // A timeout ends the whole tree: the program and the grandchild it
 // started, which no pipe or group ties to chainrun.
 func TestTimeoutKillsChildAndGrandchild(t *testing.T) {
-	res := runChain(t, quoted(helperPath(t)), engine.Options{
-		Env: helperEnv("spawn"), Timeout: 3 * time.Second, Grace: 200 * time.Millisecond,
+	res := runChain(t, quoted(testprog.Executable(t)), engine.Options{
+		Env: testprog.Environ("spawn"), Timeout: 3 * time.Second, Grace: 200 * time.Millisecond,
 	})
 	var pid, gpid int
 	if _, err := fmt.Sscan(string(res.Stdout), &pid, &gpid); err != nil {
@@ -63,7 +64,7 @@ func TestPathextFindsCmdShim(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(bin, "npm.cmd"), []byte(shim), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	env := helperEnv("echo", "H="+helperPath(t), "Path="+bin+";"+os.Getenv("PATH"), "PATHEXT=.COM;.EXE;.BAT;.CMD")
+	env := testprog.Environ("echo", "H="+testprog.Executable(t), "Path="+bin+";"+os.Getenv("PATH"), "PATHEXT=.COM;.EXE;.BAT;.CMD")
 	args := []string{"install", "left pad", "--save-dev", `key="a b"`, "x&y"}
 	res := runChain(t, `npm install 'left pad' --save-dev 'key="a b"' 'x&y'`, engine.Options{Env: env, Dir: tempDir(t)})
 	if res.ExitCode != 0 {
@@ -128,7 +129,7 @@ func TestCmdBuiltinInPipeline(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "package.json"), []byte(body), 0o644)
 
 	// type's output reaches the next program as the file's own bytes.
-	res := runChain(t, "type package.json | CHAINRUN_HELPER=head "+quoted(helperPath(t)), engine.Options{Dir: dir})
+	res := runChain(t, "type package.json | "+testprog.EnvVar+"=first-line "+quoted(testprog.Executable(t)), engine.Options{Dir: dir})
 	if res.ExitCode != 0 || string(res.Stdout) != "{\r\n" {
 		t.Errorf("type | head: exit %d, stdout %q, stderr %q", res.ExitCode, res.Stdout, res.Stderr)
 	}
@@ -143,7 +144,7 @@ func TestCmdBuiltinInPipeline(t *testing.T) {
 	// Captured directly, a built-in's listing (cmd /u) comes back as text
 	// whatever the code page, between other programs' output.
 	os.WriteFile(filepath.Join(dir, "日本語 ✓.txt"), nil, 0o644)
-	res = runChain(t, "dir /b; CHAINRUN_HELPER=lines CHAINRUN_N=2 "+quoted(helperPath(t)), engine.Options{Dir: dir})
+	res = runChain(t, "dir /b; "+testprog.EnvVar+"=lines "+quoted(testprog.Executable(t))+" 2", engine.Options{Dir: dir})
 	text, enc := decoded(t, res)
 	if res.ExitCode != 0 || !strings.Contains(text, "日本語 ✓.txt\r\n") || !strings.Contains(text, "package.json\r\n") ||
 		!strings.HasSuffix(text, "\r\n1\n2\n") {
@@ -166,9 +167,9 @@ func TestTypeFindstr(t *testing.T) {
 // Redirects to the null device create no file, under any spelling.
 func TestNullDevice(t *testing.T) {
 	dir := tempDir(t)
-	h := quoted(helperPath(t))
+	h := quoted(testprog.Executable(t)) + " 3"
 	for _, src := range []string{h + " 2>nul", h + " >NUL", h + " >/dev/null 2>&1", h + " 2>NUL.txt"} {
-		res := runChain(t, src, engine.Options{Dir: dir, Env: helperEnv("lines", "CHAINRUN_N=3")})
+		res := runChain(t, src, engine.Options{Dir: dir, Env: testprog.Environ("lines")})
 		if res.ExitCode != 0 {
 			t.Errorf("%s: exit %d %s", src, res.ExitCode, res.Stderr)
 		}
@@ -190,8 +191,8 @@ func TestWindowsDialectBackslashes(t *testing.T) {
 	if got := c.Segments()[0].Args[1:]; !slices.Equal(got, want) {
 		t.Fatalf("parsed %q, want %q", got, want)
 	}
-	res := runChain(t, quoted(helperPath(t))+` C:\Windows\System32 \\server\share\dir .\rel\x 'C:\Program Files\' a\b\\c`,
-		engine.Options{Env: helperEnv("echo")})
+	res := runChain(t, quoted(testprog.Executable(t))+` C:\Windows\System32 \\server\share\dir .\rel\x 'C:\Program Files\' a\b\\c`,
+		engine.Options{Env: testprog.Environ("echo")})
 	if got := strings.Split(string(res.Stdout), "\x00"); !slices.Equal(got, want) {
 		t.Errorf("program got %q, want %q", got, want)
 	}
@@ -201,7 +202,7 @@ func TestWindowsDialectBackslashes(t *testing.T) {
 // bash's 0-255 view.
 func TestExitCodes(t *testing.T) {
 	for raw, status := range map[uint32]int{0: 0, 3: 3, 300: 255, 0xC0000005: 255, 0xC000013A: 130} {
-		res := runChain(t, quoted(helperPath(t)), engine.Options{Env: helperEnv("exit", fmt.Sprintf("CHAINRUN_CODE=%d", raw))})
+		res := runChain(t, fmt.Sprintf("%s %d", quoted(testprog.Executable(t)), raw), engine.Options{Env: testprog.Environ("exit-with")})
 		seg := res.Segments[0]
 		if seg.RawExitCode != raw || seg.ExitCode != status || res.ExitCode != status {
 			t.Errorf("exit %#x: raw %#x, segment %d, chain %d; want status %d", raw, seg.RawExitCode, seg.ExitCode, res.ExitCode, status)
@@ -213,8 +214,8 @@ func TestExitCodes(t *testing.T) {
 // reader is gone is terminated once the downstream stage has exited and
 // the grace period passed.
 func TestUpstreamTerminatedAfterDownstreamExit(t *testing.T) {
-	h := quoted(helperPath(t))
-	res := runChain(t, "CHAINRUN_HELPER=spawn "+h+" | CHAINRUN_HELPER=head "+h,
+	h := quoted(testprog.Executable(t))
+	res := runChain(t, testprog.EnvVar+"=spawn "+h+" | "+testprog.EnvVar+"=first-line "+h,
 		engine.Options{Grace: 300 * time.Millisecond, Timeout: 30 * time.Second})
 	if res.TimedOut {
 		t.Fatalf("the chain ran into its timeout: the upstream stage was never terminated")
@@ -247,7 +248,7 @@ func TestBatchVectorsThroughRun(t *testing.T) {
 					src += " " + singleQuoted(a)
 				}
 				cwd := tempDir(t)
-				res := runChain(t, src, engine.Options{Dir: cwd, Env: helperEnv("echo", "H="+helperPath(t))})
+				res := runChain(t, src, engine.Options{Dir: cwd, Env: testprog.Environ("echo", "H="+testprog.Executable(t))})
 				got := strings.Split(string(res.Stdout), "\x00")
 				assertNoInjection(t, cwd, got)
 				for sname == "S2" && len(got) > len(v) && got[len(got)-1] == "" {

@@ -3,90 +3,59 @@
 package windows_test
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"os/signal"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
 	"unsafe"
 
+	"github.com/chainrun/chainrun/internal/testprog"
 	"github.com/chainrun/chainrun/winproc"
 	"golang.org/x/sys/windows"
 )
 
-// The test binary doubles as the programs the tests run; CHAINRUN_HELPER
-// picks one:
+// TestMain lets the test binary be the programs the tests start: those of
+// testprog (testprog.Environ selects one), and this package's own:
 //
 //	echo   prints its argv (without argv0) NUL-separated, parsed from
 //	       GetCommandLineW by the post-2008 rules (Go's own os.Args uses
 //	       older ones, which would misread "" inside quotes)
-//	hang   sleeps for an hour
-//	spawn  starts a hanging grandchild, prints its own pid and the
-//	       grandchild's, then hangs
-//	exit   exits with CHAINRUN_CODE
-//	lines  prints lines 1…CHAINRUN_N
-//	head   copies the first line of stdin to stdout and exits
 //	trap   prints "ready", waits for Ctrl+Break, prints "interrupted" and
 //	       exits 7
 //	cp437  writes "caf\x82" (é in the OEM code pages 437 and 850)
+//
+// winproc's tests have their own echo: testprog cannot hold it, because it
+// parses with winproc, whose internal tests import testprog.
 func TestMain(m *testing.M) {
-	switch os.Getenv("CHAINRUN_HELPER") {
-	case "":
-		os.Exit(m.Run())
-	case "echo":
+	testprog.Register("echo", func([]string) int {
 		args := winproc.ParseCommandLine(windows.UTF16PtrToString(windows.GetCommandLine()))
 		if len(args) > 0 {
 			args = args[1:]
 		}
 		fmt.Print(strings.Join(args, "\x00"))
-	case "hang":
-		time.Sleep(time.Hour)
-	case "spawn":
-		c := exec.Command(os.Args[0])
-		c.Env = append(os.Environ(), "CHAINRUN_HELPER=hang")
-		if err := c.Start(); err != nil {
-			fmt.Println(err)
-			os.Exit(3)
-		}
-		fmt.Println(os.Getpid(), c.Process.Pid)
-		time.Sleep(time.Hour)
-	case "exit":
-		n, _ := strconv.ParseUint(os.Getenv("CHAINRUN_CODE"), 0, 32)
-		windows.ExitProcess(uint32(n))
-	case "lines":
-		n, _ := strconv.Atoi(os.Getenv("CHAINRUN_N"))
-		w := bufio.NewWriter(os.Stdout)
-		for i := 1; i <= n; i++ {
-			fmt.Fprintln(w, i)
-		}
-		w.Flush()
-	case "trap":
+		return 0
+	})
+	testprog.Register("trap", func([]string) int {
 		c := make(chan os.Signal, 1)
 		signal.Notify(c, os.Interrupt)
 		fmt.Println("ready")
 		select {
 		case <-c:
 			fmt.Println("interrupted")
-			os.Exit(7)
+			return 7
 		case <-time.After(time.Minute):
-			os.Exit(1)
+			return 1
 		}
-	case "cp437":
+	})
+	testprog.Register("cp437", func([]string) int {
 		os.Stdout.Write([]byte("caf\x82\r\n"))
-	case "head":
-		line, _ := bufio.NewReader(os.Stdin).ReadString('\n')
-		fmt.Print(line)
-	default:
-		fmt.Fprintln(os.Stderr, "unknown helper")
-		os.Exit(2)
-	}
-	os.Exit(0)
+		return 0
+	})
+	testprog.Main(m)
 }
 
 var wineVersion = func() string {
@@ -124,19 +93,6 @@ func limitUnderWine(t *testing.T) {
 	}
 	wineSlots <- struct{}{}
 	t.Cleanup(func() { <-wineSlots })
-}
-
-func helperPath(t testing.TB) string {
-	t.Helper()
-	p, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
-
-func helperEnv(name string, extra ...string) []string {
-	return append(append(os.Environ(), "CHAINRUN_HELPER="+name), extra...)
 }
 
 func systemCmd(t testing.TB) string {

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/chainrun/chainrun/engine"
+	"github.com/chainrun/chainrun/internal/testprog"
 	"github.com/chainrun/chainrun/winconsole"
 	"github.com/chainrun/chainrun/winproc"
 	"golang.org/x/sys/windows"
@@ -39,10 +40,10 @@ func ensureConsole(t *testing.T) {
 func TestCtrlBreakStopsGracefully(t *testing.T) {
 	skipUnderWine(t, "GenerateConsoleCtrlEvent fails under Wine")
 	ensureConsole(t)
-	exe := helperPath(t)
+	exe := testprog.Executable(t)
 	line, _ := winproc.ComposeCommandLine([]string{exe})
 	r, w, _ := os.Pipe()
-	p, err := winproc.Start(&winproc.Attr{Path: exe, CommandLine: line, Env: helperEnv("trap"), Stdout: w})
+	p, err := winproc.Start(&winproc.Attr{Path: exe, CommandLine: line, Env: testprog.Environ("trap"), Stdout: w})
 	w.Close()
 	if err != nil {
 		t.Fatal(err)
@@ -66,9 +67,9 @@ func TestCtrlBreakStopsGracefully(t *testing.T) {
 func TestCtrlBreakDefaultExitCode(t *testing.T) {
 	skipUnderWine(t, "GenerateConsoleCtrlEvent fails under Wine")
 	ensureConsole(t)
-	exe := helperPath(t)
+	exe := testprog.Executable(t)
 	line, _ := winproc.ComposeCommandLine([]string{exe})
-	s := start(t, exe, line, "", helperEnv("hang"))
+	s := start(t, exe, line, "", testprog.Environ("hang"))
 	time.Sleep(500 * time.Millisecond) // past the runtime's start-up
 	if err := s.p.Interrupt(); err != nil {
 		t.Fatal(err)
@@ -107,7 +108,7 @@ func TestLegacyCodePageDecoded(t *testing.T) {
 	if cp == nil || (cp.Name() != "cp437" && cp.Name() != "cp850") {
 		t.Skipf("fallback code page is %v, not 437 or 850", cp)
 	}
-	res, err := engine.RunString(context.Background(), quoted(helperPath(t)), engine.Options{Env: helperEnv("cp437"), Timeout: time.Minute})
+	res, err := engine.RunString(context.Background(), quoted(testprog.Executable(t)), engine.Options{Env: testprog.Environ("cp437"), Timeout: time.Minute})
 	if err != nil {
 		t.Fatal(err)
 	}

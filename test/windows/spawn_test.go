@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chainrun/chainrun/internal/testprog"
 	"github.com/chainrun/chainrun/winproc"
 )
 
@@ -17,12 +18,16 @@ import (
 // hanging ones still run: had a hanging child inherited a sibling's pipe
 // end (no PROC_THREAD_ATTRIBUTE_HANDLE_LIST), that EOF would never come.
 func spawnRound(t *testing.T, n int) {
-	exe := helperPath(t)
-	line, err := winproc.ComposeCommandLine([]string{exe})
+	exe := testprog.Executable(t)
+	hangLine, err := winproc.ComposeCommandLine([]string{exe})
 	if err != nil {
 		t.Fatal(err)
 	}
-	quick, hang := helperEnv("exit", "CHAINRUN_CODE=7"), helperEnv("hang")
+	quickLine, err := winproc.ComposeCommandLine([]string{exe, "7"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	quick, hang := testprog.Environ("exit-with"), testprog.Environ("hang")
 	var (
 		wg      sync.WaitGroup
 		mu      sync.Mutex
@@ -38,9 +43,9 @@ func spawnRound(t *testing.T, n int) {
 				eofs <- err
 				return
 			}
-			env := quick
+			env, line := quick, quickLine
 			if i%10 == 0 {
-				env = hang
+				env, line = hang, hangLine
 			}
 			p, err := winproc.Start(&winproc.Attr{Path: exe, CommandLine: line, Env: env, Stdout: w, Stderr: w})
 			w.Close()
