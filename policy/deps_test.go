@@ -1,0 +1,35 @@
+package policy
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// TestImportsNoRunner keeps the policy apart from the runner: it reads the
+// chain model and judges it, and must not pull in the engine, the platform
+// layers or x/sys (on any OS), so a program that only judges stays small
+// and a change to how chains run cannot change how they are judged.
+func TestImportsNoRunner(t *testing.T) {
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go tool on PATH:", err)
+	}
+	for _, goos := range []string{"linux", "windows", "darwin"} {
+		t.Run(goos, func(t *testing.T) {
+			cmd := exec.Command(goTool, "list", "-deps", ".")
+			cmd.Env = append(cmd.Environ(), "GOOS="+goos)
+			out, err := cmd.Output()
+			if err != nil {
+				t.Fatalf("go list: %v", err)
+			}
+			for _, dep := range strings.Fields(string(out)) {
+				for _, banned := range []string{"/engine", "/posix", "/winproc", "/winconsole", "/resolve", "/redirect", "golang.org/x/sys"} {
+					if strings.Contains(dep, banned) {
+						t.Errorf("policy depends on %s", dep)
+					}
+				}
+			}
+		})
+	}
+}
