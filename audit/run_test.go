@@ -21,7 +21,9 @@ func TestRunWithPolicy(t *testing.T) {
 	if err != nil || !ok {
 		t.Fatalf("rule: %v %v", ok, err)
 	}
-	p := &policy.Policy{Deny: []policy.Rule{deny}, Home: t.TempDir()}
+	// acceptEdits: the first chain's redirect is a write, which the
+	// default mode asks about (issue 12).
+	p := &policy.Policy{Deny: []policy.Rule{deny}, Home: t.TempDir(), Mode: policy.ModeAcceptEdits}
 	logPath := filepath.Join(t.TempDir(), "audit.log")
 	auditLog := NewLog(Config{Path: logPath})
 	run := func(src string, approve bool) (*engine.Result, error) {

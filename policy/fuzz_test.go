@@ -2,8 +2,11 @@ package policy
 
 import (
 	"context"
+	"os"
+	"os/exec"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chainrun/chainrun/chain"
 )
@@ -48,16 +51,70 @@ func oracleDenied(args []string) bool {
 	return false
 }
 
+// fuzzWrapperOpts are long options of the wrappers, from the programs'
+// own documentation (coreutils, util-linux, findutils, GNU time, sudo): the
+// option, whether it takes a value, the length of its shortest unambiguous
+// prefix among the program's long options, and the operands the wrapper
+// needs before its command. The fuzzer abbreviates them as getopt_long
+// allows, and the command after them must still be seen.
+var fuzzWrapperOpts = []struct {
+	wrapper, name string
+	value         bool
+	unique        int
+	operands      string
+}{
+	{"timeout", "kill-after", true, 1, "5"}, {"timeout", "signal", true, 1, "5"},
+	{"timeout", "foreground", false, 1, "5"}, {"timeout", "preserve-status", false, 1, "5"},
+	{"time", "format", true, 1, ""}, {"time", "output", true, 1, ""}, {"time", "append", false, 1, ""},
+	{"time", "portability", false, 1, ""}, {"time", "verbose", false, 4, ""},
+	{"nice", "adjustment", true, 1, ""},
+	{"stdbuf", "input", true, 1, ""}, {"stdbuf", "output", true, 1, ""}, {"stdbuf", "error", true, 1, ""},
+	{"env", "unset", true, 1, ""}, {"env", "chdir", true, 1, ""}, {"env", "ignore-environment", false, 8, ""},
+	{"env", "null", false, 2, ""}, {"env", "debug", false, 3, ""},
+	{"xargs", "max-args", true, 5, ""}, {"xargs", "arg-file", true, 1, ""}, {"xargs", "delimiter", true, 1, ""},
+	{"xargs", "max-procs", true, 5, ""}, {"xargs", "no-run-if-empty", false, 2, ""}, {"xargs", "verbose", false, 4, ""},
+	{"sudo", "user", true, 2, ""}, {"sudo", "group", true, 1, ""}, {"sudo", "prompt", true, 3, ""},
+	{"sudo", "non-interactive", false, 1, ""}, {"sudo", "preserve-env", false, 10, ""},
+	{"flock", "wait", true, 1, "lockf"}, {"flock", "timeout", true, 1, "lockf"}, {"flock", "no-fork", false, 3, "lockf"},
+	{"chroot", "userspec", true, 1, "/"}, {"chroot", "groups", true, 1, "/"}, {"chroot", "skip-chdir", false, 1, "/"},
+}
+
+// wrapperPrefix builds "WRAPPER --ABBREV [VALUE] [OPERANDS]" from two fuzz
+// bytes: which option, and how much of it to spell out.
+func wrapperPrefix(which, cut uint8) string {
+	o := fuzzWrapperOpts[int(which)%len(fuzzWrapperOpts)]
+	n := o.unique + int(cut)%(len(o.name)-o.unique+1)
+	w := o.wrapper
+	if w == "time" {
+		w = `\time`
+	}
+	s := w + " --" + o.name[:n]
+	if o.value {
+		s += " v"
+	}
+	if o.operands != "" {
+		s += " " + o.operands
+	}
+	return s
+}
+
 // FuzzNoDenyBypass checks that no command line makes Authorize allow (or
 // merely ask about) a chain in which some segment matches a deny rule, even
-// when every other command is allowed by the catch-all rule.
+// when every other command is allowed by the catch-all rule. Each input is
+// also run behind a wrapper whose long option is abbreviated as getopt_long
+// allows (the wrapper runs the command, so a denied one stays denied), and
+// a sed script is judged under sed:*: when the policy allows it, GNU sed's
+// sandbox, which refuses e, r and w, must accept it.
 func FuzzNoDenyBypass(f *testing.F) {
-	for _, c := range bypassCases {
-		f.Add(c.cmd)
+	for i, c := range bypassCases {
+		f.Add(c.cmd, uint8(i), uint8(i/3), "p")
 	}
-	for _, s := range []string{"curl x", "ls && rm -rf /", "git status; git push --force", "sudo nc -l 1",
+	for i, s := range []string{"curl x", "ls && rm -rf /", "git status; git push --force", "sudo nc -l 1",
 		"env -S 'curl x' && true", "timeout 5 A=1 curl x", "sh -c 'rm -rf x'", "xargs curl", "CURL.EXE x"} {
-		f.Add(s)
+		f.Add(s, uint8(i), uint8(i), ":a;e id")
+	}
+	for i, script := range []string{"s/[/]/g;#/w f", ":x;w /tmp/f", "b end;e id", "1r /etc/shadow", "s/a/b/w f", "$!{N};P;D"} {
+		f.Add("rm -rf x", uint8(i), uint8(7*i), script)
 	}
 	var denyText []string
 	for _, r := range fuzzDeny {
@@ -65,32 +122,91 @@ func FuzzNoDenyBypass(f *testing.F) {
 	}
 	p := &Policy{Allow: mustRules(f, fuzzAllow), Deny: mustRules(f, denyText),
 		Ask: mustRules(f, fuzzAsk), ReadOnlyAutoAllow: true}
+	sedPolicy := &Policy{Allow: mustRules(f, []string{"sed:*"})}
 	dir := f.TempDir()
-	p.Home = dir
-	f.Fuzz(func(t *testing.T, src string) {
+	p.Home, sedPolicy.Home = dir, dir
+	sandbox := gnuSedSandbox()
+	f.Fuzz(func(t *testing.T, src string, which, cut uint8, script string) {
 		c, err := chain.ParseDialect(src, chain.POSIX)
 		if err != nil {
 			return
 		}
-		d, err := p.Authorize(context.Background(), c, dir)
-		if err != nil {
-			t.Fatalf("%q: %v", src, err)
-		}
-		if len(d.Segments) != len(c.Segments()) {
-			t.Fatalf("%q: %d decisions for %d segments", src, len(d.Segments), len(c.Segments()))
-		}
-		for i, s := range c.Segments() {
-			if oracleDenied(s.Args) {
-				if d.Verdict != chain.Deny || d.Segments[i].Verdict != chain.Deny {
-					t.Fatalf("%q: segment %d %q matches a deny rule but the chain got %s (segment %s: %q)",
-						src, i, s.Args, d.Verdict, d.Segments[i].Verdict, d.Segments[i].Reasons)
+		checkNoDenyBypass(t, p, src, c, dir)
+		first := c.Segments()[0]
+		if oracleDenied(first.Args) && len(first.Assigns) == 0 && !strings.HasPrefix(first.Args[0], "-") {
+			wrapped := wrapperPrefix(which, cut) + " " + src
+			if wc, err := chain.ParseDialect(wrapped, chain.POSIX); err == nil {
+				if d, err := p.Authorize(context.Background(), wc, dir); err != nil || d.Verdict != chain.Deny {
+					t.Fatalf("%q: the wrapped command is denied, but the chain got %v (%v)", wrapped, d.Verdict, err)
 				}
 			}
-			if d.Segments[i].Verdict == chain.Deny && d.Verdict != chain.Deny {
-				t.Fatalf("%q: a denied segment but the chain got %s", src, d.Verdict)
-			}
+		}
+		if sandbox {
+			checkSedScript(t, sedPolicy, script, dir)
 		}
 	})
+}
+
+// checkNoDenyBypass is the deny oracle on one parsed chain.
+func checkNoDenyBypass(t *testing.T, p *Policy, src string, c *chain.Chain, dir string) {
+	d, err := p.Authorize(context.Background(), c, dir)
+	if err != nil {
+		t.Fatalf("%q: %v", src, err)
+	}
+	if len(d.Segments) != len(c.Segments()) {
+		t.Fatalf("%q: %d decisions for %d segments", src, len(d.Segments), len(c.Segments()))
+	}
+	for i, s := range c.Segments() {
+		if oracleDenied(s.Args) {
+			if d.Verdict != chain.Deny || d.Segments[i].Verdict != chain.Deny {
+				t.Fatalf("%q: segment %d %q matches a deny rule but the chain got %s (segment %s: %q)",
+					src, i, s.Args, d.Verdict, d.Segments[i].Verdict, d.Segments[i].Reasons)
+			}
+		}
+		if d.Segments[i].Verdict == chain.Deny && d.Verdict != chain.Deny {
+			t.Fatalf("%q: a denied segment but the chain got %s", src, d.Verdict)
+		}
+	}
+}
+
+// readsOnly reports a script whose commands the sandbox refuses only
+// because they read files (r, R): the policy judges those files as reads
+// (access.go) instead of refusing the script.
+func readsOnly(script string) bool {
+	for _, f := range sedScriptFiles(script) {
+		if f.role == roleRead {
+			return true
+		}
+	}
+	return false
+}
+
+// gnuSedSandbox reports a GNU sed with --sandbox on this machine.
+func gnuSedSandbox() bool {
+	out, err := exec.Command("sed", "--sandbox", "-n", "-e", "p", os.DevNull).CombinedOutput()
+	return err == nil && len(out) == 0
+}
+
+// checkSedScript: a script the guard lets through under sed:* must be one
+// GNU sed's sandbox accepts (no e, r, w, W, s///e, s///w).
+func checkSedScript(t *testing.T, p *Policy, script, dir string) {
+	if script == "" || strings.ContainsAny(script, "\x00") {
+		return
+	}
+	c, err := chain.ParseDialect("sed -n -e "+quoteArg(script)+" f", chain.POSIX)
+	if err != nil || len(c.Segments()) != 1 || len(c.Segments()[0].Args) != 5 {
+		return
+	}
+	d, err := p.Authorize(context.Background(), c, dir)
+	if err != nil || d.Verdict != chain.Allow {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	out, _ := exec.CommandContext(ctx, "sed", "--sandbox", "-n", "-e", script, os.DevNull).CombinedOutput()
+	if strings.Contains(string(out), "sandbox") && !readsOnly(script) {
+		t.Fatalf("sed script %q is allowed under sed:* but GNU sed's sandbox refuses it: %s", script, out)
+	}
 }
 
 // benchChain is a parsed 10-segment chain of the kind agents send.

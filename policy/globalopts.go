@@ -85,11 +85,13 @@ func globalOpts(tool string) func(opt string) (takesValue, known bool) {
 // step over their values.
 func gitGlobalOpt(opt string) (takesValue, known bool) {
 	switch opt {
-	case "-c", "-C", "--git-dir", "--work-tree", "--namespace", "--super-prefix", "--config-env", "--attr-source":
+	case "-c", "-C", "--git-dir", "--work-tree", "--namespace", "--super-prefix", "--config-env", "--attr-source",
+		"--shallow-file", "--list-cmds":
 		return true, true
 	case "--exec-path", "-p", "--paginate", "-P", "--no-pager", "--bare", "--no-replace-objects",
-		"--literal-pathspecs", "--glob-pathspecs", "--noglob-pathspecs", "--icase-pathspecs",
-		"--no-optional-locks", "--no-advice", "--no-lazy-fetch":
+		"--literal-pathspecs", "--no-literal-pathspecs", "--glob-pathspecs", "--noglob-pathspecs", "--icase-pathspecs",
+		"--no-optional-locks", "--no-advice", "--no-lazy-fetch", "--html-path", "--man-path", "--info-path",
+		"-v", "--version", "-h", "--help", "--no-replace-objects-here":
 		return false, true
 	}
 	return false, false

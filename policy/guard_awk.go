@@ -41,8 +41,13 @@ func awkGuard(args []string) string {
 // printf output redirected to a file, outside string literals.
 func awkProgramDanger(p string) string {
 	code := awkBlankStrings(p)
-	if idx := strings.Index(code, "system"); idx >= 0 {
-		rest := strings.TrimLeft(code[idx+len("system"):], " \t")
+	for off := 0; ; {
+		idx := strings.Index(code[off:], "system")
+		if idx < 0 {
+			break
+		}
+		off += idx + len("system")
+		rest := strings.TrimLeft(code[off:], " \t\n")
 		if strings.HasPrefix(rest, "(") {
 			return "awk system() runs a command"
 		}

@@ -51,19 +51,12 @@ var cargoSpec = sync.OnceValue(func() *flagSpec {
 		danger: map[string]string{"--config": "cargo --config can set a runner program"}}
 })
 
-// npmGuard refuses npm options that name programs to run and the
-// subcommands that run packages or change npm's configuration.
+// npmGuard refuses npm options that name programs to run or configuration
+// files to load, and the subcommands that run packages or change npm's
+// configuration.
 func npmGuard(args []string) string {
-	for _, a := range args {
-		if a == "--" {
-			break
-		}
-		name, _, _ := strings.Cut(a, "=")
-		for _, d := range []string{"--script-shell", "--node-options", "--call"} {
-			if name == d || len(name) >= 6 && strings.HasPrefix(d, name) {
-				return "npm " + d + " runs a program"
-			}
-		}
+	if r := nodeConfigDanger("npm", args, true); r != "" {
+		return r
 	}
 	g := skipGlobal(append([]string{"npm"}, args...))
 	if g == nil {
@@ -92,9 +85,42 @@ func npmGuard(args []string) string {
 	return ""
 }
 
-// subcommandGuard judges pnpm, yarn and bun by their first word that is
-// not an option.
+// nodeRunnerOpts are the configuration keys of npm (and of pnpm, which
+// reads npm's) that name a program to run or a file of configuration or
+// code to load; npm takes any key as --key=value and accepts unambiguous
+// abbreviations of them (nopt), pnpm also as --config.key=value.
+var nodeRunnerOpts = [...]string{"script-shell", "node-options", "call", "userconfig", "globalconfig", "onload-script",
+	"git", "shell", "editor", "browser", "viewer", "init-module", "pnpmfile", "global-pnpmfile", "use-yarnrc",
+	"yarn-path", "prefix-command", "node-gyp", "npm-path"}
+
+// nodeConfigDanger finds those options in args: "--key", "--key=v",
+// "--config.key=v" and, where the tool accepts them (abbrev), prefixes of
+// at least three letters.
+func nodeConfigDanger(prog string, args []string, abbrev bool) string {
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		if !strings.HasPrefix(a, "--") {
+			continue
+		}
+		name, _, _ := strings.Cut(strings.TrimPrefix(a[2:], "config."), "=")
+		name = strings.ReplaceAll(strings.ToLower(name), "_", "-")
+		for _, d := range nodeRunnerOpts {
+			if name == d || abbrev && len(name) >= 3 && strings.HasPrefix(d, name) {
+				return prog + " --" + d + " names a program or a configuration file to load (" + a + ")"
+			}
+		}
+	}
+	return ""
+}
+
+// subcommandGuard judges pnpm, yarn and bun by the options that load
+// configuration or code and by their first word that is not an option.
 func subcommandGuard(prog string, args []string) string {
+	if r := nodeConfigDanger(prog, args, false); r != "" {
+		return r
+	}
 	for _, a := range args {
 		if strings.HasPrefix(a, "-") {
 			continue

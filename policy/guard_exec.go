@@ -43,7 +43,10 @@ func fdGuard(args []string) string {
 // (with assignments or not) is left to a prefix rule.
 func envGuard(args []string) string {
 	all := append([]string{"env"}, args...)
-	i, opts := scanOpts(all, &envOpts)
+	i, opts, bad := scanOpts(all, &envOpts)
+	if bad != "" {
+		return "env option " + quoteArg(bad) + " cannot be read"
+	}
 	if _, ok := has(opts, "S", "split-string"); ok {
 		return "env -S runs a command"
 	}

@@ -35,6 +35,8 @@ func fileToolGuard(name string, args []string) string {
 		return flagGuard(args, formatterSpecs()[name])
 	case "ruff":
 		return ruffGuard(args)
+	case "sha256sum", "sha1sum", "sha512sum", "sha224sum", "sha384sum", "md5sum", "b2sum", "cksum":
+		return flagGuard(args, checksumSpec())
 	}
 	return ""
 }
@@ -143,6 +145,7 @@ var manSpec = sync.OnceValue(func() *flagSpec {
 	return &flagSpec{shortVal: "CMPSLmpeRE", longVal: []string{"config-file", "manpath", "pager", "sections", "locale", "systems", "preprocessor", "extension", "encoding"},
 		known: []string{"html", "help", "path", "where"}, abbrev: true,
 		danger: map[string]string{"-P": "man -P runs a pager program", "--pager": "man --pager runs a pager program",
+			"-C": "man -C reads a configuration that can name programs", "--config-file": "man --config-file reads a configuration that can name programs",
 			"-H": "man -H runs a browser", "--html": "man --html runs a browser"}}
 })
 
@@ -158,8 +161,12 @@ var formatterSpecs = sync.OnceValue(func() map[string]*flagSpec {
 		"yq":        {danger: map[string]string{"-i": "yq -i edits files in place", "--inplace": "yq --inplace edits files in place"}},
 		"gofmt":     {danger: map[string]string{"-w": "gofmt -w rewrites files"}},
 		"goimports": {danger: map[string]string{"-w": "goimports -w rewrites files"}},
-		"prettier":  {danger: map[string]string{"-w": "prettier -w rewrites files", "--write": "prettier --write rewrites files"}},
-		"eslint":    {danger: map[string]string{"--fix": "eslint --fix rewrites files"}},
+		"prettier": {longVal: []string{"config", "plugin"}, abbrev: true, danger: map[string]string{"-w": "prettier -w rewrites files", "--write": "prettier --write rewrites files",
+			"--config": "prettier --config loads a configuration that can be code", "--plugin": "prettier --plugin loads code"}},
+		"eslint": {shortVal: "c", longVal: []string{"config", "plugin", "rulesdir", "resolve-plugins-relative-to"}, abbrev: true,
+			danger: map[string]string{"--fix": "eslint --fix rewrites files", "-c": "eslint -c loads a configuration that is code",
+				"--config": "eslint --config loads a configuration that is code", "--plugin": "eslint --plugin loads code",
+				"--rulesdir": "eslint --rulesdir loads code", "--resolve-plugins-relative-to": "eslint --resolve-plugins-relative-to chooses the code it loads"}},
 	}
 })
 
@@ -175,3 +182,11 @@ func ruffGuard(args []string) string {
 	}
 	return ""
 }
+
+// checksumSpec: -c/--check reads every file its list names, paths nobody
+// judged.
+var checksumSpec = sync.OnceValue(func() *flagSpec {
+	return &flagSpec{shortVal: "la", longVal: []string{"length", "algorithm"}, abbrev: true,
+		known:  []string{"binary", "text", "tag", "zero", "quiet", "status", "strict", "warn", "ignore-missing", "untagged", "base64", "raw"},
+		danger: map[string]string{"-c": "checksum -c reads the files its list names", "--check": "checksum --check reads the files its list names"}}
+})

@@ -23,6 +23,9 @@ type flagSpec struct {
 	abbrev bool
 	// check inspects an option and its value ("-o" "ProxyCommand=x").
 	check func(flag, val string) string
+	// files maps "-x" and "--name" to the role of their value, a path
+	// (access.go).
+	files map[string]fileRole
 }
 
 // flagGuard is the guard of a program described by spec alone.
@@ -35,6 +38,34 @@ func flagGuard(args []string, spec *flagSpec) string {
 // reading options at "--". It returns the operands and the first reason a
 // dangerous option gave.
 func scanFlags(args []string, spec *flagSpec) (operands []string, reason string) {
+	operands, opts := walkFlags(args, spec)
+	for _, o := range opts {
+		if r, ok := spec.danger[o.flag]; ok {
+			return operands, r + " (" + o.word + ")"
+		}
+		if spec.check != nil && (o.hasVal || strings.HasPrefix(o.flag, "--")) {
+			if r := spec.check(o.flag, o.val); r != "" {
+				return operands, r
+			}
+		}
+	}
+	return operands, ""
+}
+
+// flagUse is one option as walkFlags read it: "-o" or "--output" (an
+// abbreviation resolved), its value when it takes one, and the word it
+// was written as.
+type flagUse struct {
+	flag, val, word string
+	hasVal          bool
+}
+
+// walkFlags is the option walk scanFlags and the file-operand reader
+// share: every option with its value, and the operands.
+func walkFlags(args []string, spec *flagSpec) (operands []string, opts []flagUse) {
+	if len(args) > 0 {
+		opts = make([]flagUse, 0, len(args))
+	}
 	for i := 0; i < len(args); i++ {
 		x := args[i]
 		if x == "--" {
@@ -44,16 +75,11 @@ func scanFlags(args []string, spec *flagSpec) (operands []string, reason string)
 		if strings.HasPrefix(x, "--") {
 			name, val, hasVal := strings.Cut(x[2:], "=")
 			full := spec.resolveLong(name)
-			if r, ok := spec.danger["--"+full]; ok && reason == "" {
-				reason = r + " (" + x + ")"
-			}
 			if !hasVal && slices.Contains(spec.longVal, full) && i+1 < len(args) {
 				i++
-				val = args[i]
+				val, hasVal = args[i], true
 			}
-			if spec.check != nil && reason == "" {
-				reason = spec.check("--"+full, val)
-			}
+			opts = append(opts, flagUse{"--" + full, val, x, hasVal})
 			continue
 		}
 		if len(x) < 2 || x[0] != '-' {
@@ -61,24 +87,20 @@ func scanFlags(args []string, spec *flagSpec) (operands []string, reason string)
 			continue
 		}
 		for j := 1; j < len(x); j++ {
-			f := "-" + string(x[j])
-			if r, ok := spec.danger[f]; ok && reason == "" {
-				reason = r + " (" + x + ")"
-			}
+			f := shortNames[x[j]]
 			if strings.IndexByte(spec.shortVal, x[j]) >= 0 {
 				val := x[j+1:]
 				if val == "" && i+1 < len(args) {
 					i++
 					val = args[i]
 				}
-				if spec.check != nil && reason == "" {
-					reason = spec.check(f, val)
-				}
+				opts = append(opts, flagUse{f, val, x, true})
 				break
 			}
+			opts = append(opts, flagUse{f, "", x, false})
 		}
 	}
-	return operands, reason
+	return operands, opts
 }
 
 // resolveLong expands an abbreviated long option. An exact known name wins;
@@ -111,3 +133,12 @@ func (s *flagSpec) resolveLong(name string) string {
 	}
 	return name
 }
+
+// shortNames spells each byte as a short option ("-x") without
+// allocating.
+var shortNames = func() (n [256]string) {
+	for i := range n {
+		n[i] = "-" + string(rune(i))
+	}
+	return n
+}()

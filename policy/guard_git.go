@@ -41,7 +41,11 @@ func gitGlobalDanger(args []string) (int, string) {
 		case name == "--exec-path" && hasVal:
 			return i, "git --exec-path= chooses the programs git runs"
 		}
-		if takesValue, _ := gitGlobalOpt(name); takesValue && !hasVal {
+		takesValue, known := gitGlobalOpt(name)
+		if !known && !(len(x) > 2 && x[1] != '-') {
+			return i, "git option " + x + " is not one chainrun knows, so git's subcommand cannot be found"
+		}
+		if takesValue && !hasVal {
 			i++ // --namespace NS and the like: skip the value
 		}
 		i++

@@ -73,12 +73,14 @@ var curlSpec = sync.OnceValue(func() *flagSpec {
 var wgetSpec = sync.OnceValue(func() *flagSpec {
 	return &flagSpec{
 		shortVal: "OoPaeiDUTtwQ",
-		longVal:  []string{"output-document", "output-file", "directory-prefix", "append-output", "execute", "input-file", "user-agent", "tries", "timeout", "wait", "quota", "post-file", "body-file"},
+		longVal:  []string{"output-document", "output-file", "directory-prefix", "append-output", "execute", "input-file", "user-agent", "tries", "timeout", "wait", "quota", "post-file", "body-file", "config"},
+		abbrev:   true,
 		danger: map[string]string{
 			"-O": "wget -O writes a file", "--output-document": "wget --output-document writes a file",
 			"-o": "wget -o writes a file", "--output-file": "wget --output-file writes a file",
 			"-e": "wget -e runs wgetrc commands", "--execute": "wget --execute runs wgetrc commands",
 			"--post-file": "wget --post-file uploads a local file", "--body-file": "wget --body-file uploads a local file",
+			"--config": "wget --config reads a wgetrc that can set any option",
 		},
 	}
 })

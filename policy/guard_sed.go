@@ -1,6 +1,9 @@
 package policy
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // sedGuard refuses sed's options that edit files or read a script from a
 // file, and reads every script (-e, or the first operand) for the commands
@@ -9,18 +12,23 @@ func sedGuard(args []string) string {
 	spec := &flagSpec{shortVal: "efl", longVal: []string{"expression", "file", "line-length"},
 		known:  []string{"quiet", "silent", "debug", "posix", "regexp-extended", "separate", "sandbox", "unbuffered", "null-data", "zero-terminated", "follow-symlinks", "help", "version"},
 		abbrev: true,
-		danger: map[string]string{"-i": "sed -i edits files in place", "--in-place": "sed --in-place edits files in place",
+		danger: map[string]string{"-i": sedInPlace, "--in-place": sedInPlace,
 			"-f": "sed -f reads a script that cannot be checked", "--file": "sed --file reads a script that cannot be checked"}}
+	operands, opts := walkFlags(args, spec)
 	var scripts []string
-	spec.check = func(flag, val string) string {
-		if flag == "-e" || flag == "--expression" {
-			scripts = append(scripts, val)
+	inPlace := ""
+	for _, o := range opts {
+		if r, ok := spec.danger[o.flag]; ok {
+			if r != sedInPlace {
+				return r + " (" + o.word + ")"
+			}
+			if inPlace == "" {
+				inPlace = r + " (" + o.word + ")"
+			}
 		}
-		return ""
-	}
-	operands, r := scanFlags(args, spec)
-	if r != "" {
-		return r
+		if o.flag == "-e" || o.flag == "--expression" {
+			scripts = append(scripts, o.val)
+		}
 	}
 	if len(scripts) == 0 && len(operands) > 0 {
 		scripts = operands[:1]
@@ -30,22 +38,73 @@ func sedGuard(args []string) string {
 			return r
 		}
 	}
-	return ""
+	// In-place editing comes last, so acceptEdits mode, which permits it,
+	// sees it only when nothing else is wrong.
+	return inPlace
 }
+
+// sedInPlace is the guard's reason for -i and --in-place, which
+// acceptEdits mode lets through (mode.go).
+const sedInPlace = "sed -i edits files in place"
 
 // sedUnreadable is the reason for a script sedScriptDanger cannot read to
 // the end: what it cannot read, it cannot clear.
 const sedUnreadable = "sed script cannot be checked"
 
+// sedDialect is one way a sed reads a script. The seds that may run it
+// differ: GNU sed ends a label at ";" or a blank, POSIX and busybox sed at
+// the newline; busybox sed skips a delimiter inside a bracket expression
+// ("s/[/]/x/"), GNU sed does not. A script is judged under every dialect
+// and the strictest reading wins.
+type sedDialect struct{ gnuLabels, brackets bool }
+
+var sedDialects = [...]sedDialect{{true, false}, {true, true}, {false, false}, {false, true}}
+
 // sedScriptDanger reads a sed script far enough to find the commands and
-// s/// flags that run programs (e) or write files (w, W). What it cannot
-// read is reported too.
+// s/// flags that run programs (e) or write files (w, W), under every
+// dialect. What it cannot read is reported too.
 func sedScriptDanger(s string) string {
-	p := &sedScript{s: s}
+	for _, d := range sedDialects {
+		p := &sedScript{s: s, d: d}
+		if r := p.run(); r != "" {
+			return r
+		}
+	}
+	return ""
+}
+
+// sedScriptFiles are the files a script reads (r, R) and writes (w, W,
+// s///w) under any dialect; an empty name (r alone) reads nothing.
+func sedScriptFiles(s string) []fileArg {
+	var files []fileArg
+	for _, d := range sedDialects {
+		p := &sedScript{s: s, d: d}
+		p.run()
+		for _, f := range p.files {
+			if !slices.Contains(files, f) {
+				files = append(files, f)
+			}
+		}
+	}
+	return files
+}
+
+// sedScript is a cursor over a sed script read in one dialect; files
+// collects the file names its commands name.
+type sedScript struct {
+	s     string
+	i     int
+	d     sedDialect
+	files []fileArg
+}
+
+// run reads the whole script; it returns the first danger found.
+func (p *sedScript) run() string {
+	danger := ""
 	for {
 		p.skipWhile(" \t\n;")
 		if !p.more() {
-			return ""
+			return danger
 		}
 		if !p.addresses() {
 			return sedUnreadable
@@ -54,16 +113,14 @@ func sedScriptDanger(s string) string {
 		if !p.more() {
 			return sedUnreadable
 		}
-		if r := p.command(); r != "" {
+		r := p.command()
+		if r == sedUnreadable {
 			return r
 		}
+		if danger == "" {
+			danger = r
+		}
 	}
-}
-
-// sedScript is a cursor over a sed script.
-type sedScript struct {
-	s string
-	i int
 }
 
 func (p *sedScript) more() bool { return p.i < len(p.s) }
@@ -82,17 +139,30 @@ func (p *sedScript) skipTo(stop string) {
 	}
 }
 
+// fileName reads a file name to the end of the line, as every sed does
+// for r, R, w, W and s///w.
+func (p *sedScript) fileName(role fileRole, what string) {
+	p.skipWhile(" \t")
+	start := p.i
+	p.skipTo("\n")
+	p.files = append(p.files, fileArg{word: p.s[start:p.i], role: role, what: what})
+}
+
 // delimited reads up to the next unescaped delimiter d; a newline ends
-// the text early unless it is the delimiter.
-func (p *sedScript) delimited(d byte) bool {
+// the text early unless it is the delimiter. In a regex (re) of a dialect
+// that reads brackets, a bracket expression is skipped whole.
+func (p *sedScript) delimited(d byte, re bool) bool {
 	for p.i < len(p.s) {
 		c := p.s[p.i]
-		if c == '\\' {
+		switch {
+		case c == '\\':
 			p.i += 2
 			continue
-		}
-		if c == '\n' && d != '\n' {
+		case c == '\n' && d != '\n':
 			return false
+		case c == '[' && re && p.d.brackets && d != '[':
+			p.bracket()
+			continue
 		}
 		p.i++
 		if c == d {
@@ -100,6 +170,30 @@ func (p *sedScript) delimited(d byte) bool {
 		}
 	}
 	return false
+}
+
+// bracket skips a bracket expression: "[]x]" and "[^]x]" hold a "]",
+// "[:alpha:]" classes are skipped whole.
+func (p *sedScript) bracket() {
+	p.i++
+	if p.more() && p.s[p.i] == '^' {
+		p.i++
+	}
+	if p.more() && p.s[p.i] == ']' {
+		p.i++
+	}
+	for p.more() && p.s[p.i] != ']' && p.s[p.i] != '\n' {
+		if p.s[p.i] == '[' && p.i+1 < len(p.s) && strings.IndexByte(":.=", p.s[p.i+1]) >= 0 {
+			if end := strings.Index(p.s[p.i+2:], string(p.s[p.i+1])+"]"); end >= 0 {
+				p.i += end + 4
+				continue
+			}
+		}
+		p.i++
+	}
+	if p.more() && p.s[p.i] == ']' {
+		p.i++
+	}
 }
 
 // addresses reads an optional address or range: "5", "$", "/re/I",
@@ -138,7 +232,7 @@ func (p *sedScript) address() bool {
 			p.i++
 		}
 		p.i++
-		if !p.delimited(d) {
+		if !p.delimited(d, true) {
 			return false
 		}
 		p.skipWhile("IM")
@@ -154,15 +248,18 @@ func (p *sedScript) command() string {
 	p.i++
 	switch c {
 	case '{', '}', 'd', 'D', 'g', 'G', 'h', 'H', 'n', 'N', 'p', 'P', 'x', 'z', '=', 'F':
-	case '#', ':', 'a', 'i', 'c', 'r', 'R':
+	case '#', 'a', 'i', 'c':
 		p.skipTo("\n")
-	case 'b', 't', 'T', 'v':
-		p.skipTo(";\n}")
+	case ':', 'b', 't', 'T', 'v':
+		p.label(c)
+	case 'r', 'R':
+		p.fileName(roleRead, "sed "+string(c))
 	case 'q', 'Q', 'l', 'L':
 		p.skipWhile(" 0123456789")
 	case 'e':
 		return "sed e command runs a program"
 	case 'w', 'W':
+		p.fileName(roleWrite, "sed "+string(c))
 		return "sed " + string(c) + " command writes a file"
 	case 's', 'y':
 		return p.substitution(c == 's')
@@ -170,6 +267,22 @@ func (p *sedScript) command() string {
 		return sedUnreadable
 	}
 	return ""
+}
+
+// label reads the label of ":", "b", "t", "T" (and v's version): GNU sed
+// ends it at ";" or a blank (":" only at ";" or a blank, branches also at
+// "}"), the other seds at the end of the line.
+func (p *sedScript) label(c byte) {
+	if !p.d.gnuLabels {
+		p.skipTo("\n")
+		return
+	}
+	p.skipWhile(" \t")
+	if c == ':' {
+		p.skipTo("; \t\n")
+		return
+	}
+	p.skipTo("; \t\n}")
 }
 
 // substitution reads the body of s/re/repl/flags (withFlags) or
@@ -182,10 +295,8 @@ func (p *sedScript) substitution(withFlags bool) string {
 	p.i++
 	// Two delimited texts: the pattern and the replacement, or y's two
 	// character lists.
-	for range 2 {
-		if !p.delimited(d) {
-			return sedUnreadable
-		}
+	if !p.delimited(d, withFlags) || !p.delimited(d, false) {
+		return sedUnreadable
 	}
 	if !withFlags {
 		return ""
@@ -195,6 +306,8 @@ func (p *sedScript) substitution(withFlags bool) string {
 		case f == 'e':
 			return "sed s///e runs the pattern space as a command"
 		case f == 'w':
+			p.i++
+			p.fileName(roleWrite, "sed s///w")
 			return "sed s///w writes a file"
 		case strings.IndexByte("gpiImM 0123456789", f) >= 0:
 			p.i++

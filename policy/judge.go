@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -23,6 +24,11 @@ type segFacts struct {
 	// suggest is set when a rule could allow the segment.
 	suggest    bool
 	suggestion string
+	// editSuggestions are the Edit rules that would permit its writes.
+	editSuggestions []string
+	// hard is set when an ask rule or a sensitive path asks: no mode
+	// lifts it.
+	hard bool
 }
 
 // segJudgement is what the steps have found out about one segment so far.
@@ -45,30 +51,37 @@ type segJudgement struct {
 	allowed    bool
 	rule       string
 	guardFired string
-	// pathAsks and pathOK are step 5's notes.
-	pathAsks, pathOK []string
+	// pathAsks and pathOK are step 5's notes; writeAsks are the writes
+	// that ask only for want of an Edit rule or acceptEdits; pathDeny a
+	// Read or Edit deny (or a write in plan mode), with its rule.
+	pathAsks, pathOK, writeAsks []string
+	pathDeny, pathDenyRule      string
 }
 
-// judge decides segment i, which starts in cwd. It returns the decision,
-// the facts for the chain-wide checks, and the directory later segments
+// judge decides segment i, which starts in at (piped: in a pipeline of
+// several stages, where a cd moves nothing). It returns the decision, the
+// facts for the chain-wide checks, and the directory later segments
 // start in.
-func (p *Policy) judge(s *chain.Segment, i int, cwd string, env *pathEnv) (chain.SegmentDecision, segFacts, string) {
+func (p *Policy) judge(s *chain.Segment, i int, at where, env *pathEnv, piped bool) (chain.SegmentDecision, segFacts, where) {
 	j := segJudgement{seg: s, sd: chain.SegmentDecision{Segment: i, Text: s.Text, Verdict: chain.Ask, Reasons: make([]string, 0, 2)}}
 	if len(s.Args) == 0 {
 		j.reason("empty segment")
-		return j.sd, j.facts, cwd
+		return j.sd, j.facts, at
 	}
 	j.a = analyze(s)
 	j.gatherFacts()
 	if p.matchDeny(&j) { // 1
-		return j.sd, j.facts, cwd
+		return j.sd, j.facts, at
 	}
-	p.matchAsk(&j)               // 2
-	p.structuralAsks(&j)         // 3
-	p.findAllow(&j)              // 4
-	cwd = j.judgePaths(env, cwd) // 5
+	p.matchAsk(&j)                // 2
+	p.structuralAsks(&j)          // 3
+	p.findAllow(&j)               // 4
+	next := j.judgePaths(env, at) // 5
 	j.conclude()
-	return j.sd, j.facts, cwd
+	if piped {
+		next = at
+	}
+	return j.sd, j.facts, next
 }
 
 // reason adds a reason to the decision, in the order the steps find them.
@@ -110,6 +123,7 @@ func (p *Policy) matchAsk(j *segJudgement) {
 		if matchBroad(r, j.a) {
 			j.askRule = r.Text
 			j.asks = append(j.asks, "matches ask rule "+r.String())
+			j.facts.hard = true
 			return
 		}
 	}
@@ -174,6 +188,8 @@ func (p *Policy) allowNarrow(j *segJudgement) {
 		j.allow("", "engine built-in "+string(s.Builtin))
 	} else if j.facts.cd {
 		j.allow("", "cd is an engine built-in; its target is judged below")
+	} else if p.Mode == ModeAcceptEdits && acceptEditsCommand(narrow) {
+		j.allow("", "acceptEdits mode allows "+canonicalName(narrow[0])+"; its paths are judged below")
 	} else if p.ReadOnlyAutoAllow {
 		if ok, why := readOnlyReason(narrow); ok {
 			j.allow("", "read-only command "+canonicalName(narrow[0])+" (auto-allowed)")
@@ -283,9 +299,11 @@ func sameSlice(a, b []string) bool {
 }
 
 // judgePaths is step 5: redirects (the segment's and those inside a shell
-// body), the path-like arguments of every command found, and a cd's
-// target. It returns the directory the next segment starts in.
-func (j *segJudgement) judgePaths(env *pathEnv, cwd string) string {
+// body), the files every command found reads and writes (access.go), the
+// files wrapper options and sed scripts name, and a cd's target. It
+// returns the directory the next segment starts in.
+func (j *segJudgement) judgePaths(env *pathEnv, at where) where {
+	cwd := at.real
 	for _, r := range j.seg.Redirects {
 		j.redirect(env, cwd, r)
 	}
@@ -294,57 +312,137 @@ func (j *segJudgement) judgePaths(env *pathEnv, cwd string) string {
 			j.redirect(env, cwd, r)
 		}
 		if len(c.args) > 0 && c.args[0] != "cd" {
-			notes, writes := env.judgeArgs(cwd, c.args)
-			for i := range notes {
-				j.note(&notes[i])
+			for _, f := range commandFiles(c.args) {
+				j.file(env, cwd, f)
 			}
-			j.facts.writes = j.facts.writes || writes
+			j.treeReads(env, cwd, c.args)
 		}
 	}
-	if !j.facts.cd {
-		return cwd
+	for _, f := range j.a.files {
+		j.file(env, cwd, f)
 	}
-	return j.judgeCd(env, cwd)
+	if !j.facts.cd {
+		return at
+	}
+	return j.judgeCd(env, at)
 }
 
-// note files a judged path: asks first in the reasons, fine paths last.
-func (j *segJudgement) note(n *pathNote) {
-	switch {
-	case n == nil:
-	case n.ask:
+// file judges one path and files the note: a deny first, asks before fine
+// paths in the reasons.
+func (j *segJudgement) file(env *pathEnv, cwd string, f fileArg) {
+	n := env.judgeFile(cwd, f)
+	if f.role.writes() {
+		j.facts.writes = true
+	}
+	switch n.kind {
+	case noteDeny:
+		if j.pathDeny == "" {
+			j.pathDeny, j.pathDenyRule = n.msg, n.rule
+		}
+	case noteHard:
+		j.facts.hard = true
 		j.pathAsks = append(j.pathAsks, n.msg)
+		if n.rule != "" && j.askRule == "" {
+			j.askRule = n.rule
+		}
+	case noteAsk:
+		j.pathAsks = append(j.pathAsks, n.msg)
+	case noteWrite:
+		j.writeAsks = append(j.writeAsks, n.msg)
 	default:
 		j.pathOK = append(j.pathOK, n.msg)
+	}
+	if n.suggest != "" && (n.kind == noteWrite || n.kind == noteAsk) {
+		j.facts.editSuggestions = append(j.facts.editSuggestions, n.suggest)
+	}
+}
+
+// treeReads judges a command that reads whole directory trees: following
+// symlinks while walking may leave the roots (ask), and a tree holding a
+// path a Read deny or ask rule names asks, naming the rule (a rule cannot
+// be checked file by file inside another program).
+func (j *segJudgement) treeReads(env *pathEnv, cwd string, args []string) {
+	dirs, follow := treeReads(args)
+	if follow != "" {
+		j.pathAsks = append(j.pathAsks, args[0]+" "+follow+" follows symbolic links while walking directories, which can lead outside the roots")
+	}
+	for _, d := range dirs {
+		key := pathKey(env.resolve(cwd, d), env.keys.fold)
+		for _, rules := range [][]PathRule{env.p.PathDeny, env.p.PathAsk} {
+			for i := range rules {
+				if r := &rules[i]; r.Tool == "Read" && r.mayMatchUnder(key, &env.keys) {
+					j.facts.hard = true
+					j.pathAsks = append(j.pathAsks, args[0]+" reads the tree "+quoteArg(d)+" recursively, which may hold a path of rule "+r.String())
+					return
+				}
+			}
+		}
 	}
 }
 
 // redirect judges one redirect; a write counts for the chain-wide cd check.
 func (j *segJudgement) redirect(env *pathEnv, cwd string, r chain.Redirect) {
-	n, writes := env.judgeRedirect(cwd, r)
-	j.note(n)
-	j.facts.redirects = j.facts.redirects || writes
+	f, ok := judgeRedirect(r)
+	if !ok {
+		return
+	}
+	j.file(env, cwd, f)
+	j.facts.redirects = j.facts.redirects || f.role.writes()
 }
 
-// judgeCd judges a cd's target (none means home) and returns where it
-// goes; "cd -" cannot be known before the chain runs.
-func (j *segJudgement) judgeCd(env *pathEnv, cwd string) string {
-	target := "~"
-	if len(j.seg.Args) > 1 {
-		target = j.seg.Args[1]
+// judgeCd judges the directory cd enters, computed as the runner computes
+// it (engine/builtin.go): -L/-P options and "--" first; the target joined
+// to the logical directory and cleaned lexically ("link/.." is where cd
+// started, not the link's parent); -P resolves it. The resolved directory
+// is judged; "cd -" cannot be known before the chain runs.
+func (j *segJudgement) judgeCd(env *pathEnv, at where) where {
+	args := j.seg.Args[1:]
+	physical := false
+	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
+		a := args[0]
+		args = args[1:]
+		if a == "--" {
+			break
+		}
+		if strings.Trim(a[1:], "LP") != "" {
+			j.pathOK = append(j.pathOK, "cd "+quoteArg(a)+" is an invalid option: cd fails and stays")
+			return at
+		}
+		physical = strings.LastIndexByte(a, 'P') > strings.LastIndexByte(a, 'L')
 	}
-	if target == "-" {
+	if len(args) > 1 {
+		j.pathOK = append(j.pathOK, "cd with more than one operand fails and stays")
+		return at
+	}
+	target := env.homeDir()
+	if len(args) == 1 {
+		target = args[0]
+	}
+	switch target {
+	case "-":
 		j.pathAsks = append(j.pathAsks, "cd - goes to a directory not known before the chain runs")
-		return cwd
+		return at
+	case "":
+		return at
 	}
-	abs := env.resolve(cwd, target)
-	if !env.inRoots(abs) {
-		j.pathAsks = append(j.pathAsks, "cd "+quoteArg(target)+" leaves the roots ("+abs+")")
-	} else if why := env.sensitive(abs); why != "" {
+	logical := target
+	if !filepath.IsAbs(logical) {
+		logical = at.logical + string(filepath.Separator) + target
+	}
+	logical = filepath.Clean(logical)
+	real := resolvePath(logical)
+	if physical {
+		logical = real
+	}
+	if !env.inRoots(real) {
+		j.pathAsks = append(j.pathAsks, "cd "+quoteArg(target)+" leaves the roots ("+real+")")
+	} else if why := env.sensitive(real); why != "" {
+		j.facts.hard = true
 		j.pathAsks = append(j.pathAsks, "cd "+quoteArg(target)+" enters a sensitive directory: "+why)
 	} else {
-		j.pathOK = append(j.pathOK, "cd "+quoteArg(target)+" stays inside the roots")
+		j.pathOK = append(j.pathOK, "cd "+quoteArg(target)+" stays inside the roots ("+real+")")
 	}
-	return abs
+	return where{logical: logical, real: real}
 }
 
 // conclude orders the reasons (asks, then what steps 4 and 5 found) and
@@ -354,14 +452,20 @@ func (j *segJudgement) judgeCd(env *pathEnv, cwd string) string {
 // would be stopped again), else Suggest's rule.
 func (j *segJudgement) conclude() {
 	sd := &j.sd
+	if j.pathDeny != "" {
+		sd.Verdict, sd.Rule = chain.Deny, j.pathDenyRule
+		sd.Reasons = append([]string{j.pathDeny}, sd.Reasons...)
+		return
+	}
 	if len(j.asks) > 0 {
 		sd.Reasons = append(j.asks, sd.Reasons...)
 	}
 	sd.Reasons = append(sd.Reasons, j.pathAsks...)
+	sd.Reasons = append(sd.Reasons, j.writeAsks...)
 	sd.Reasons = append(sd.Reasons, j.pathOK...)
 	sd.Rule = j.rule
 	asked := len(j.asks) > 0 || len(j.pathAsks) > 0
-	if j.allowed && !asked {
+	if j.allowed && !asked && len(j.writeAsks) == 0 {
 		sd.Verdict = chain.Allow
 		return
 	}
@@ -370,6 +474,9 @@ func (j *segJudgement) conclude() {
 		return
 	}
 	j.facts.suggest = true
+	if j.allowed {
+		return // only the writes asked: the Edit suggestions say what to add
+	}
 	switch {
 	case j.guardFired == "":
 		j.facts.suggestion = Suggest(j.seg)

@@ -28,8 +28,11 @@ func TestLoadExampleSettings(t *testing.T) {
 	if len(p.Allow) != 8 || len(p.Ask) != 1 || len(p.Deny) != 4 || !p.ReadOnlyAutoAllow {
 		t.Fatalf("allow %d ask %d deny %d readOnly %v", len(p.Allow), len(p.Ask), len(p.Deny), p.ReadOnlyAutoAllow)
 	}
-	if len(warnings) != 2 || !strings.Contains(warnings[0], `"Read(./src/**)"`) || !strings.Contains(warnings[1], "WebFetch") {
+	if len(warnings) != 1 || !strings.Contains(warnings[0], "WebFetch") {
 		t.Errorf("warnings: %q", warnings)
+	}
+	if len(p.PathAllow) != 1 || p.PathAllow[0].Tool != "Read" || p.PathAllow[0].Pattern != "./src/**" {
+		t.Errorf("Read rules: %+v", p.PathAllow)
 	}
 	abs, _ := filepath.Abs("testdata")
 	if len(p.Roots) != 1 || p.Roots[0] != abs {
@@ -114,7 +117,14 @@ func TestParseIgnoresOtherKeys(t *testing.T) {
 	if len(p.Allow) != 1 || p.Allow[0].Match != Any {
 		t.Errorf("allow %+v", p.Allow)
 	}
-	if len(w) != 2 {
+	if len(p.PathAllow) != 1 || p.PathAllow[0].Tool != "Edit" || p.PathAllow[0].Pattern != "" {
+		t.Errorf("path allow %+v", p.PathAllow)
+	}
+	want, _ := filepath.Abs("../x")
+	if p.Mode != ModeAcceptEdits || len(p.AdditionalDirectories) != 1 || p.AdditionalDirectories[0] != want {
+		t.Errorf("mode %q dirs %q", p.Mode, p.AdditionalDirectories)
+	}
+	if len(w) != 0 {
 		t.Errorf("warnings %q", w)
 	}
 }

@@ -117,6 +117,8 @@ type analysis struct {
 	// asks are structural reasons that make the segment ask whatever the
 	// allow rules say.
 	asks []string
+	// files are the paths wrapper options name (time -o, xargs -a).
+	files []fileArg
 
 	// Room for the common case, saving allocations.
 	layersBuf [2][]string
@@ -175,9 +177,7 @@ func (a *analysis) unwrap(args []string, depth int, afterWrapper bool) {
 		}
 		layer := canonLayer(args)
 		a.layers = append(a.layers, layer)
-		if g := skipGlobal(layer); g != nil {
-			a.layers = append(a.layers, g)
-		}
+		a.globalLayers(layer)
 		name := layer[0]
 		if runsShellBody(name) {
 			a.shellBody(name, args, depth)
@@ -218,7 +218,13 @@ func (a *analysis) wrapped(name string, layer, args []string, depth int) []strin
 		a.cmds = append(a.cmds, command{args: layer})
 		return nil
 	}
+	if res.unreadable != "" {
+		a.unreadable(name, res.unreadable, args)
+		a.cmds = append(a.cmds, command{args: layer})
+		return nil
+	}
 	a.envs = append(a.envs, res.envs...)
+	a.files = append(a.files, res.files...)
 	switch {
 	case res.shellBody != nil:
 		a.shell = true
@@ -238,6 +244,40 @@ func (a *analysis) wrapped(name string, layer, args []string, depth int) []strin
 		a.cmds = append(a.cmds, command{args: layer})
 	}
 	return res.cmd
+}
+
+// unreadable handles a wrapper option the wrapper's spec cannot read: the
+// segment asks, and deny and ask rules see every later word as a possible
+// start of the command ("\time --frob echo rm -rf x").
+func (a *analysis) unreadable(name, word string, args []string) {
+	a.ask(name + " option " + quoteArg(word) + " cannot be read as " + name + " reads it, so the command it runs is not known")
+	for j := 1; j < len(args); j++ {
+		l := canonLayer(args[j:])
+		a.layers = append(a.layers, l)
+		a.globalLayers(l)
+	}
+}
+
+// globalLayers adds the layer with the tool's global options skipped. An
+// option the table does not know may take a value or not: both readings
+// are added, so "git --new-opt x push --force" is seen as git push.
+func (a *analysis) globalLayers(layer []string) {
+	g := skipGlobal(layer)
+	if g != nil {
+		a.layers = append(a.layers, g)
+	} else {
+		g = layer
+	}
+	if globalOpts(layer[0]) == nil || len(g) < 2 || !strings.HasPrefix(g[1], "-") || g[1] == "-" {
+		return
+	}
+	for k := 2; k <= 3 && k < len(g); k++ {
+		alt := append([]string{layer[0]}, g[k:]...)
+		a.layers = append(a.layers, alt)
+		if g2 := skipGlobal(alt); g2 != nil {
+			a.layers = append(a.layers, g2)
+		}
+	}
 }
 
 // canonLayer returns args with argv[0] canonical; args itself when it
@@ -268,8 +308,8 @@ func narrowView(seg *chain.Segment) ([]string, string) {
 		if spec == nil {
 			break
 		}
-		i, _ := scanOpts(args, spec)
-		if i >= len(args) {
+		i, _, bad := scanOpts(args, spec)
+		if bad != "" || i >= len(args) {
 			break
 		}
 		args = args[i:]

@@ -18,8 +18,16 @@ type pathEnv struct {
 	resolved bool
 	home     string
 	roots    []string
-	// homeSlash is home with forward slashes and a trailing slash.
-	homeSlash string
+	// homeKey is home in lower-cased pathKey form with a trailing slash.
+	homeKey string
+	keys    pathKeys
+	protect []protectedFile
+}
+
+// protectedFile is one of Policy.Protect, in lower-cased pathKey form; stem
+// and ext match the rotated copies of a log ("audit-2026….log").
+type protectedFile struct {
+	key, stem, ext, what string
 }
 
 func (e *pathEnv) init() {
@@ -31,22 +39,35 @@ func (e *pathEnv) init() {
 	if home == "" {
 		home, _ = os.UserHomeDir()
 	}
+	fold := foldCase("A") == "a"
 	if home != "" {
 		e.home = cachedResolve(home)
-		e.homeSlash = foldCase(filepath.ToSlash(e.home))
-		if !strings.HasSuffix(e.homeSlash, "/") {
-			e.homeSlash += "/"
-		}
+		e.homeKey = cachedKey(e.home)
+		e.keys.home = pathKey(e.home, fold)
 	}
+	start := cachedResolve(e.startDir)
+	e.keys.start, e.keys.fold = pathKey(start, fold), fold
 	roots := e.p.Roots
 	if len(roots) == 0 {
 		roots = []string{e.startDir}
 	}
-	for _, r := range roots {
+	for _, r := range append(roots, e.p.AdditionalDirectories...) {
 		if !filepath.IsAbs(r) {
 			r = filepath.Join(e.startDir, r)
 		}
 		e.roots = append(e.roots, cachedResolve(r))
+	}
+	for _, f := range e.p.Protect {
+		abs, err := filepath.Abs(f)
+		if err != nil {
+			continue
+		}
+		k := strings.ToLower(pathKey(cachedResolve(abs), false))
+		pf := protectedFile{key: k, what: "settings or audit file " + filepath.Base(f)}
+		if ext := filepath.Ext(k); ext != "" {
+			pf.stem, pf.ext = strings.TrimSuffix(k, ext)+"-", ext
+		}
+		e.protect = append(e.protect, pf)
 	}
 }
 
@@ -104,11 +125,22 @@ func resolvePath(p string) string {
 	return resolveFrom(vol+string(filepath.Separator), p[len(vol):])
 }
 
+// maxLinkHops bounds the symlinks followed in one path, as the kernel's
+// ELOOP does; a path that needs more is judged where it was left.
+const maxLinkHops = 40
+
 // resolveFrom resolves the relative path rest against cur, a directory
-// already resolved.
+// already resolved. A symlink is followed whether or not its target
+// exists (a write through a dangling link creates the target), by reading
+// the link and walking its target in place of it. Nothing under /proc or
+// /dev/fd is followed: those links are the calling process's, not the
+// program's, so such a path is judged as written.
 func resolveFrom(cur, rest string) string {
-	parts := strings.FieldsFunc(rest, func(r rune) bool { return r == '/' || r == filepath.Separator })
-	for i, part := range parts {
+	parts := splitPath(rest)
+	hops := 0
+	for len(parts) > 0 {
+		part := parts[0]
+		parts = parts[1:]
 		if part == "." {
 			continue
 		}
@@ -120,20 +152,64 @@ func resolveFrom(cur, rest string) string {
 		if strings.HasSuffix(cur, string(filepath.Separator)) {
 			next = cur + part
 		}
+		if processView(next) {
+			return filepath.Clean(filepath.Join(append([]string{next}, parts...)...))
+		}
 		fi, err := os.Lstat(next)
 		if err != nil {
-			return filepath.Clean(filepath.Join(append([]string{next}, parts[i+1:]...)...))
+			return filepath.Clean(filepath.Join(append([]string{next}, parts...)...))
 		}
-		if fi.Mode()&os.ModeSymlink != 0 {
-			t, err := filepath.EvalSymlinks(next)
-			if err != nil {
-				return filepath.Clean(filepath.Join(append([]string{next}, parts[i+1:]...)...))
+		if fi.Mode()&os.ModeSymlink != 0 && hops < maxLinkHops {
+			if t, err := os.Readlink(next); err == nil {
+				hops++
+				if filepath.IsAbs(t) {
+					vol := filepath.VolumeName(t)
+					cur = vol + string(filepath.Separator)
+					t = t[len(vol):]
+				}
+				parts = append(splitPath(t), parts...)
+				continue
 			}
-			next = t
 		}
 		cur = next
 	}
 	return filepath.Clean(cur)
+}
+
+func splitPath(p string) []string {
+	return strings.FieldsFunc(p, func(r rune) bool { return r == '/' || r == filepath.Separator })
+}
+
+// processView reports a path whose meaning depends on the process that
+// opens it: /proc (self, thread-self, a pid, and everything under them)
+// and /dev/fd. Resolved in chainrun's process they would name chainrun's
+// files, not the program's.
+func processView(p string) bool {
+	if runtime.GOOS == "windows" {
+		return false
+	}
+	return p == "/proc" || strings.HasPrefix(p, "/proc/") || p == "/dev/fd" || strings.HasPrefix(p, "/dev/fd/")
+}
+
+// cachedKey is the lower-cased key of a resolved home directory with a
+// trailing slash, computed once per directory.
+func cachedKey(p string) string {
+	keyCache.Lock()
+	defer keyCache.Unlock()
+	if k, ok := keyCache.m[p]; ok {
+		return k
+	}
+	k := strings.TrimSuffix(strings.ToLower(pathKey(p, false)), "/") + "/"
+	if keyCache.m == nil || len(keyCache.m) > 64 {
+		keyCache.m = make(map[string]string)
+	}
+	keyCache.m[p] = k
+	return k
+}
+
+var keyCache struct {
+	sync.Mutex
+	m map[string]string
 }
 
 func foldCase(s string) string {
@@ -216,6 +292,8 @@ func sensitiveName(base string) string {
 		return "secrets"
 	case ".envrc":
 		return "a direnv script"
+	case ".yarnrc", ".yarnrc.yml", ".pnpmfile.cjs", ".pnpmfile.js", ".curlrc", ".wgetrc":
+		return "tool configuration that can run programs or redirect output"
 	}
 	return ""
 }
@@ -237,16 +315,24 @@ func sensitiveDir(name string) string {
 		return "gpg keys"
 	case ".husky":
 		return "git hooks"
+	case ".cargo":
+		return "cargo configuration that can run programs"
 	}
 	return ""
 }
 
-// sensitive says why p (resolved) is sensitive, or "".
+// sensitive says why p (resolved) is sensitive, or "". Names are compared
+// the way Windows reads them (case, trailing dots and spaces, ::$DATA
+// streams), on every system: a Linux file named ".git." is rare, and
+// asking about it costs little.
 func (e *pathEnv) sensitive(p string) string {
 	e.init()
-	fp := foldCase(filepath.ToSlash(p))
-	if e.homeSlash != "" && strings.HasPrefix(fp, e.homeSlash) {
-		if why := sensitiveInHome(fp[len(e.homeSlash):]); why != "" {
+	if why := e.protected(p); why != "" {
+		return why
+	}
+	fp := lowerASCII(pathKey(p, false))
+	if e.homeKey != "" && strings.HasPrefix(fp, e.homeKey) {
+		if why := sensitiveInHome(fp[len(e.homeKey):]); why != "" {
 			return why
 		}
 	}
@@ -266,11 +352,65 @@ func (e *pathEnv) sensitive(p string) string {
 				return why
 			}
 		}
-		if prev == ".git" && (part == "hooks" || part == "config") {
-			return "git " + part + " (runs programs)"
+		if isGitDir(prev) {
+			if why := gitBackDoor(part, rest); why != "" {
+				return why
+			}
+		}
+		if shortName(part) {
+			return "a Windows 8.3 short name, which can stand for any longer name"
 		}
 		prev, base = part, part
 	}
+	if isGitDir(base) && base == ".git" {
+		return "git metadata (a .git file redirects git to another repository)"
+	}
+	return sensitiveFile(fp, base)
+}
+
+// isGitDir reports a directory git reads as a repository: .git, or a bare
+// repository named *.git.
+func isGitDir(name string) bool {
+	return name == ".git" || len(name) > 4 && strings.HasSuffix(name, ".git")
+}
+
+// gitBackDoor says why the entry part of a git directory (with rest
+// below it) runs programs or redirects git, or "": its configuration,
+// hooks, the configuration and hooks of submodules and worktrees, and the
+// files that point git at another repository or object store.
+func gitBackDoor(part, rest string) string {
+	switch part {
+	case "hooks", "config", "config.worktree":
+		return "git " + part + " (runs programs)"
+	case "modules", "worktrees":
+		return "git " + part + " (their configuration and hooks run programs)"
+	case "commondir", "gitdir":
+		return "git " + part + " (redirects git to another repository)"
+	case "objects":
+		if rest == "info/alternates" || rest == "info/http-alternates" {
+			return "git object alternates (redirect git to other objects)"
+		}
+	}
+	return ""
+}
+
+// shortName reports a Windows 8.3 short name ("GIT~1", "SETTIN~1.JSO"),
+// which the file system resolves to whatever long name it stands for.
+func shortName(part string) bool {
+	i := strings.IndexByte(part, '~')
+	if i < 1 || i > 6 {
+		return false
+	}
+	j := i + 1
+	for j < len(part) && part[j] >= '0' && part[j] <= '9' {
+		j++
+	}
+	return j > i+1 && (j == len(part) || part[j] == '.' && len(part)-j <= 4)
+}
+
+// sensitiveFile says why a file is sensitive by its name or its place
+// (fp is the lower-cased key of the path, base its last element).
+func sensitiveFile(fp, base string) string {
 	if why := sensitiveName(base); why != "" {
 		return why
 	}
@@ -294,6 +434,28 @@ func (e *pathEnv) sensitive(p string) string {
 		return "a network connection"
 	case fp == "/etc/shadow" || fp == "/etc/gshadow" || fp == "/etc/sudoers" || strings.HasPrefix(fp, "/etc/sudoers.d/"):
 		return "system credentials"
+	case strings.HasPrefix(fp, "/etc/claude-code/") || strings.HasPrefix(fp, "/library/application support/claudecode/") ||
+		strings.HasPrefix(fp, "/c/program files/claudecode/"):
+		return "Claude Code managed settings"
+	}
+	return ""
+}
+
+// protected says why p is one of the files the judgement itself depends
+// on (Policy.Protect: the settings files and the audit log, with the audit
+// log's rotated copies), or "".
+func (e *pathEnv) protected(p string) string {
+	if len(e.protect) == 0 {
+		return ""
+	}
+	k := lowerASCII(pathKey(p, false))
+	for _, f := range e.protect {
+		if k == f.key {
+			return "chainrun's own " + f.what
+		}
+		if f.stem != "" && strings.HasPrefix(k, f.stem) && strings.HasSuffix(k, f.ext) {
+			return "chainrun's own " + f.what + " (a rotated copy)"
+		}
 	}
 	return ""
 }
@@ -322,32 +484,44 @@ func neutralIn(t string) bool {
 	return neutralOut(t)
 }
 
-// pathNote is one judged path: why it asks, or that it was found fine.
+// noteKind is how a judged path weighs on its segment.
+type noteKind uint8
+
+const (
+	noteOK    noteKind = iota
+	noteAsk            // outside the roots, unreadable: lifted by bypassPermissions
+	noteHard           // sensitive, an ask rule: asks in every mode
+	noteWrite          // a write only an Edit rule or the mode can permit
+	noteDeny           // a Read or Edit deny rule, or a write in plan mode
+)
+
+// pathNote is one judged path: why it asks or is denied, or that it was
+// found fine; rule names a deciding Read or Edit rule, suggest the Edit
+// rule that would permit a write.
 type pathNote struct {
-	msg string
-	ask bool
+	msg           string
+	kind          noteKind
+	rule, suggest string
 }
 
-// judgeRedirect checks one redirect; it returns the note (none for the
-// null device and fd dups) and whether it writes a file.
-func (e *pathEnv) judgeRedirect(cwd string, r chain.Redirect) (*pathNote, bool) {
+// judgeRedirect turns one redirect into the file it reads or writes; none
+// for the null device and fd dups.
+func judgeRedirect(r chain.Redirect) (fileArg, bool) {
 	switch r.Op {
 	case chain.RedirDupOut, chain.RedirDupIn:
 		if isFdWord(r.Target) {
-			return nil, false
+			return fileArg{}, false
 		}
 	case chain.RedirIn:
 		if neutralIn(r.Target) {
-			return nil, false
+			return fileArg{}, false
 		}
-		n := e.judgePath(cwd, r.Target, "input redirect")
-		return &n, false
+		return fileArg{word: r.Target, role: roleRead, what: "input redirect"}, true
 	}
 	if neutralOut(r.Target) {
-		return nil, false
+		return fileArg{}, false
 	}
-	n := e.judgePath(cwd, r.Target, "output redirect")
-	return &n, true
+	return fileArg{word: r.Target, role: roleWrite, what: "output redirect"}, true
 }
 
 func isFdWord(s string) bool {
@@ -365,16 +539,68 @@ func isFdWord(s string) bool {
 	return true
 }
 
-// judgePath asks about a sensitive path or one outside the roots.
-func (e *pathEnv) judgePath(cwd, p, what string) pathNote {
-	abs := e.resolve(cwd, p)
+// judgeFile judges one path a segment reads or writes, in the order of
+// docs/policy.md "Paths": Read and Edit deny rules, plan mode, ask rules,
+// removals of a root, sensitive paths; then a write needs an Edit allow
+// rule or acceptEdits (inside the roots), and a read outside the roots a
+// Read allow rule.
+func (e *pathEnv) judgeFile(cwd string, f fileArg) pathNote {
+	abs := e.resolve(cwd, f.word)
+	label := f.what + " " + quoteArg(f.word)
+	key := ""
+	if len(e.p.PathDeny)+len(e.p.PathAsk)+len(e.p.PathAllow) > 0 {
+		key = pathKey(abs, e.keys.fold)
+	}
+	if r := e.matchPath(e.p.PathDeny, key, f.role, true); r != nil {
+		return pathNote{msg: label + " (" + abs + ") matches deny rule " + r.String(), kind: noteDeny, rule: r.Text}
+	}
+	if f.role.writes() && e.p.Mode == ModePlan {
+		return pathNote{msg: label + " is a write, and plan mode modifies no file", kind: noteDeny}
+	}
+	if r := e.matchPath(e.p.PathAsk, key, f.role, true); r != nil {
+		return pathNote{msg: label + " matches ask rule " + r.String(), kind: noteHard, rule: r.Text}
+	}
+	if f.role == roleRemove && e.dangerousRemoval(abs) {
+		return pathNote{msg: label + " would remove /, the home directory, a root or a parent of one (" + abs + ")", kind: noteHard}
+	}
 	if why := e.sensitive(abs); why != "" {
-		return pathNote{what + " " + quoteArg(p) + " is sensitive: " + why, true}
+		return pathNote{msg: label + " is sensitive: " + why, kind: noteHard}
 	}
-	if !e.inRoots(abs) {
-		return pathNote{what + " " + quoteArg(p) + " resolves outside the roots (" + abs + ")", true}
+	inside := e.inRoots(abs)
+	if r := e.matchPath(e.p.PathAllow, key, f.role, false); r != nil && (inside || r.Pattern != "") {
+		return pathNote{msg: label + " is allowed by " + r.String()}
 	}
-	return pathNote{what + " " + quoteArg(p) + " is inside the roots", false}
+	if f.role.writes() {
+		switch {
+		case !inside:
+			return pathNote{msg: label + " resolves outside the roots (" + abs + ")", kind: noteAsk, suggest: editSuggestion(abs, e.keysStart())}
+		case e.p.Mode == ModeAcceptEdits || e.p.Mode == ModeBypass:
+			return pathNote{msg: label + " is inside the roots (" + string(e.p.Mode) + " mode)"}
+		}
+		return pathNote{msg: label + " is a write, which needs an Edit allow rule or acceptEdits mode", kind: noteWrite,
+			suggest: editSuggestion(abs, e.keysStart())}
+	}
+	if !inside {
+		return pathNote{msg: label + " resolves outside the roots (" + abs + ")", kind: noteAsk}
+	}
+	return pathNote{msg: label + " is inside the roots"}
+}
+
+// keysStart is the resolved start directory, for suggestions.
+func (e *pathEnv) keysStart() string { return cachedResolve(e.startDir) }
+
+// matchPath finds the first rule of rules that judges key for role: Read
+// rules judge reads, Edit rules writes; a path of unknown role is judged
+// by Read rules and, for deny and ask (hard), by Edit rules too.
+func (e *pathEnv) matchPath(rules []PathRule, key string, role fileRole, hard bool) *PathRule {
+	for i := range rules {
+		r := &rules[i]
+		applies := r.Tool == "Read" && role.reads() || r.Tool == "Edit" && (role.writes() || hard && role == roleTouch)
+		if applies && r.matches(key, &e.keys) {
+			return r
+		}
+	}
+	return nil
 }
 
 // dangerousRemoval reports a removal target that is /, the home
@@ -390,65 +616,6 @@ func (e *pathEnv) dangerousRemoval(abs string) bool {
 		}
 	}
 	return false
-}
-
-// isFileCommand reports programs whose operands are paths: all of them for
-// most, all but the first (a mode or owner) for chmod, chown and chgrp.
-func isFileCommand(name string) bool {
-	switch name {
-	case "cp", "mv", "rm", "rmdir", "touch", "mkdir", "ln", "tee", "install", "truncate", "shred", "unlink",
-		"cat", "head", "tail", "less", "more", "chmod", "chown", "chgrp", "del", "erase", "rd", "copy", "move",
-		"mklink":
-		return true
-	}
-	return false
-}
-
-// isWriteCommand reports programs that change files.
-func isWriteCommand(name string) bool {
-	switch name {
-	case "cp", "mv", "rm", "rmdir", "touch", "mkdir", "ln", "tee", "install", "truncate", "shred", "unlink",
-		"chmod", "chown", "chgrp", "del", "erase", "rd", "copy", "move", "mklink", "dd":
-		return true
-	}
-	return false
-}
-
-// isRemoveCommand reports programs that remove their operands.
-func isRemoveCommand(name string) bool {
-	switch name {
-	case "rm", "rmdir", "unlink", "shred", "del", "erase", "rd":
-		return true
-	}
-	return false
-}
-
-// isPatternCommand reports programs that take a script or pattern as their
-// first operand, unless it is given with -e or -f.
-func isPatternCommand(name string) bool {
-	switch name {
-	case "sed", "gsed", "awk", "gawk", "mawk", "nawk", "grep", "egrep", "fgrep", "rg", "jq":
-		return true
-	}
-	return false
-}
-
-// patternFirst reports a command whose first operand is a pattern, so it is
-// not judged as a path ("sed /x/d f").
-func patternFirst(args []string) bool {
-	if !isPatternCommand(args[0]) {
-		return false
-	}
-	for _, a := range args[1:] {
-		if a == "--" {
-			break
-		}
-		if strings.HasPrefix(a, "-e") || strings.HasPrefix(a, "-f") || strings.HasPrefix(a, "--expression") ||
-			strings.HasPrefix(a, "--regexp") || strings.HasPrefix(a, "--file") || strings.HasPrefix(a, "--source") {
-			return false
-		}
-	}
-	return true
 }
 
 // isPathLike reports an argument that names a path whatever the program:
@@ -467,46 +634,8 @@ func isPathLike(a string) bool {
 		strings.Contains(a, "/../") || strings.Contains(a, `\..\`) || strings.HasSuffix(a, "/..")
 }
 
-// judgeArgs checks the path-like arguments of one command; it returns a
-// note per path and whether the command writes files.
-func (e *pathEnv) judgeArgs(cwd string, args []string) (notes []pathNote, writes bool) {
-	name := args[0]
-	fileCmd := isFileCommand(name)
-	writes = isWriteCommand(name)
-	remove := isRemoveCommand(name)
-	skipFirst := name == "chmod" || name == "chown" || name == "chgrp" || patternFirst(args)
-	operands := false
-	for _, a := range args[1:] {
-		if !operands && a == "--" {
-			operands = true
-			continue
-		}
-		if !operands && strings.HasPrefix(a, "-") && len(a) > 1 {
-			if _, v, ok := strings.Cut(a, "="); ok && isPathLike(v) {
-				notes = append(notes, e.judgePath(cwd, v, "path"))
-			}
-			continue
-		}
-		if name == "dd" {
-			if k, v, ok := strings.Cut(a, "="); ok && (k == "if" || k == "of") {
-				notes = append(notes, e.judgePath(cwd, v, "dd "+k+"="))
-			}
-			continue
-		}
-		if skipFirst {
-			skipFirst = false
-			continue
-		}
-		if !fileCmd && !isPathLike(a) {
-			continue
-		}
-		if remove {
-			if abs := e.resolve(cwd, a); e.dangerousRemoval(abs) {
-				notes = append(notes, pathNote{name + " " + quoteArg(a) + " would remove /, the home directory, a root or a parent of one (" + abs + ")", true})
-				continue
-			}
-		}
-		notes = append(notes, e.judgePath(cwd, a, "path"))
-	}
-	return notes, writes
+// homeDir is the home directory, resolved: where a bare cd goes.
+func (e *pathEnv) homeDir() string {
+	e.init()
+	return e.home
 }

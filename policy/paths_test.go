@@ -40,7 +40,7 @@ func TestSensitive(t *testing.T) {
 	home := "/home/u"
 	e := &pathEnv{p: &Policy{Home: home}, startDir: "/work/p"}
 	e.init()
-	e.home, e.homeSlash = home, home+"/"
+	e.home, e.homeKey = home, home+"/"
 	for p, want := range map[string]bool{
 		"/home/u/.ssh/id_ed25519": true, "/home/u/.aws/credentials": true, "/home/u/.config/gh/hosts.yml": true,
 		"/home/u/.bashrc": true, "/work/p/.git/hooks/pre-commit": true, "/work/p/.git/config": true,
@@ -72,7 +72,7 @@ func TestWithinAndRemoval(t *testing.T) {
 
 func TestPathReasons(t *testing.T) {
 	root, _ := fixture(t)
-	p := &Policy{Allow: mustRules(t, []string{"cat:*"}), Home: t.TempDir()}
+	p := &Policy{Allow: mustRules(t, []string{"cat:*"}), Home: t.TempDir(), Mode: ModeAcceptEdits}
 	c, _ := chain.ParseDialect("cat docs/readme.md > out.txt 2>/dev/null", chain.POSIX)
 	d, _ := p.Authorize(context.Background(), c, root)
 	got := strings.Join(d.Segments[0].Reasons, "|")

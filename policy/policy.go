@@ -25,9 +25,23 @@ type Policy struct {
 	// Allow, Ask and Deny hold the rules; deny beats ask beats allow,
 	// whatever their order or specificity.
 	Allow, Ask, Deny []Rule
+	// PathAllow, PathAsk and PathDeny hold the Read and Edit rules, which
+	// judge the paths a segment reads and writes; deny beats ask beats
+	// allow here too, and a path denied denies its segment.
+	PathAllow, PathAsk, PathDeny []PathRule
+	// Mode is the permission mode; "" is ModeDefault.
+	Mode Mode
 	// Roots are the directories a chain may touch (writes, cd, paths);
 	// empty means the directory the chain starts in.
 	Roots []string
+	// AdditionalDirectories are working directories added to the roots
+	// (or to the start directory when there are no roots): Claude Code's
+	// permissions.additionalDirectories and --add-dir.
+	AdditionalDirectories []string
+	// Protect names files the judgement depends on (the settings files
+	// read, the audit log): always sensitive, so no chain can rewrite the
+	// rules it is judged by or truncate the record of what ran.
+	Protect []string
 	// ReadOnlyAutoAllow allows a built-in table of read-only commands
 	// without rules, under the same guard and path checks.
 	ReadOnlyAutoAllow bool
@@ -38,6 +52,7 @@ type Policy struct {
 	Home string
 
 	readOnlySet bool // Parse saw readOnlyAutoAllow, so Load lets it override
+	noBypass    bool // managed settings disable bypassPermissions (SetMode)
 }
 
 // Classifier lets a caller judge ask verdicts itself, for example with a
@@ -84,21 +99,29 @@ func (p *Policy) Authorize(ctx context.Context, c *chain.Chain, dir string) (*ch
 		Segments:    make([]chain.SegmentDecision, len(segs)),
 		Suggestions: []string{},
 	}
+	if _, err := ParseMode(string(p.Mode)); err != nil {
+		return nil, fmt.Errorf("policy: %w", err)
+	}
 	env := &pathEnv{p: p, startDir: dir}
-	cwd := cachedResolve(dir)
+	at := where{logical: filepath.Clean(dir), real: cachedResolve(dir)}
 	facts := make([]segFacts, len(segs))
-	for i, s := range segs {
-		d.Segments[i], facts[i], cwd = p.judge(s, i, cwd, env)
+	i := 0
+	for _, pl := range c.Pipelines {
+		for _, s := range pl.Segments {
+			d.Segments[i], facts[i], at = p.judge(s, i, at, env, len(pl.Segments) > 1)
+			i++
+		}
 	}
 	p.chainChecks(c, d, facts)
 	if err := p.classify(ctx, segs, d, facts); err != nil {
 		return nil, err
 	}
+	p.applyMode(d, facts)
 	for i := range d.Segments {
 		d.Verdict = chain.Stricter(d.Verdict, d.Segments[i].Verdict)
 	}
 	if len(d.Chain) > 0 {
-		d.Verdict = chain.Stricter(d.Verdict, chain.Ask)
+		d.Verdict = chain.Stricter(d.Verdict, p.chainAskVerdict())
 	}
 	addSuggestions(d, facts)
 	return d, nil
@@ -152,17 +175,26 @@ func (p *Policy) classify(ctx context.Context, segs []*chain.Segment, d *chain.D
 }
 
 // addSuggestions adds the rule suggestions of the segments still judged ask, in
-// segment order, without duplicates and at most MaxSuggestions.
+// segment order, without duplicates and at most MaxSuggestions: the Bash
+// rule (command text) and, for writes that asked for want of permission,
+// the Edit rules ("Edit(./notes.txt)").
 func addSuggestions(d *chain.Decision, facts []segFacts) {
 	for i, f := range facts {
-		if !f.suggest || d.Segments[i].Verdict != chain.Ask || len(d.Suggestions) >= MaxSuggestions || f.suggestion == "" {
+		if !f.suggest || d.Segments[i].Verdict != chain.Ask {
 			continue
 		}
-		if !slices.Contains(d.Suggestions, f.suggestion) {
-			d.Suggestions = append(d.Suggestions, f.suggestion)
+		for _, s := range append([]string{f.suggestion}, f.editSuggestions...) {
+			if s != "" && len(d.Suggestions) < MaxSuggestions && !slices.Contains(d.Suggestions, s) {
+				d.Suggestions = append(d.Suggestions, s)
+			}
 		}
 	}
 }
+
+// where is the directory a segment starts in: as the runner holds it
+// (logical, "cd link/.." is lexical) and resolved on disk (what a
+// program's relative paths are relative to).
+type where struct{ logical, real string }
 
 // chainChecks adds the chain-wide reasons: too many segments, too long, more
 // than one cd, cd combined with git, a write or a redirect.

@@ -88,14 +88,25 @@ func (r *Rule) matchFlags(argv []string, w0 string) bool {
 			}
 		}
 	}
+	prog := canonicalName(argv[0])
 	for _, t := range r.Tokens[n:] {
 		for _, f := range expandFlag(t) {
-			if !have[f] && !have[flagAlias(argv[0], f)] {
+			if !have[f] && !hasAlias(have, prog, f) {
 				return false
 			}
 		}
 	}
 	return true
+}
+
+// hasAlias reports whether have holds another spelling of flag f of prog.
+func hasAlias(have map[string]bool, prog, f string) bool {
+	for _, a := range flagAliases(prog, f) {
+		if have[a] {
+			return true
+		}
+	}
+	return false
 }
 
 // flagVerbLen returns how many leading words of a prefix rule are its
@@ -136,20 +147,40 @@ func expandFlag(t string) []string {
 	return out
 }
 
-// flagAlias gives the other spelling of a few flags that deny rules name
-// often, so "rm -rf:*" also denies "rm --recursive --force".
-func flagAlias(prog, f string) string {
-	switch canonicalName(prog) + " " + f {
-	case "rm -r", "rm -R":
-		return "--recursive"
-	case "rm -f":
-		return "--force"
-	case "git -f":
-		return "--force"
-	case "git --force":
-		return "-f"
+// flagAliases gives the other spellings of a flag for the programs where
+// they are the same option (or a stronger one, for grep -R), so
+// "rm -rf:*" also denies "rm -Rf x", "rm -fR x" and "rm --recursive
+// --force x". Each program has its own table: chmod -r is a mode, not -R.
+func flagAliases(prog, f string) []string {
+	switch prog {
+	case "rm", "cp", "scp", "rsync":
+		switch f {
+		case "-r", "-R", "--recursive":
+			return []string{"-r", "-R", "--recursive"}
+		case "-f", "--force":
+			return []string{"-f", "--force"}
+		}
+	case "chmod", "chown", "chgrp":
+		switch f {
+		case "-R", "--recursive":
+			return []string{"-R", "--recursive"}
+		case "-f", "--silent", "--quiet":
+			return []string{"-f", "--silent", "--quiet"}
+		}
+	case "grep", "egrep", "fgrep":
+		switch f {
+		case "-r", "--recursive":
+			return []string{"-r", "--recursive", "-R", "--dereference-recursive"}
+		case "-R", "--dereference-recursive":
+			return []string{"-R", "--dereference-recursive"}
+		}
+	case "git":
+		switch f {
+		case "-f", "--force":
+			return []string{"-f", "--force"}
+		}
 	}
-	return ""
+	return nil
 }
 
 // globMatch matches "a0 args..." joined by spaces against the parts of a

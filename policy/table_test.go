@@ -31,6 +31,7 @@ type bypassCase struct {
 	ask      []string
 	deny     []string
 	readOnly bool
+	mode     Mode
 	known    string // a known gap outside the policy: while it lasts the case is skipped with this text
 }
 
@@ -322,7 +323,8 @@ var bypassCases = []bypassCase{
 	{class: 26, cmd: `tar --checkpoint-action=exec=sh -cf a.tar x`, verdict: "ask", why: "--checkpoint-action"},
 	{class: 26, cmd: `tar -I 'sh -c x' -xf a.tar`, verdict: "ask", why: "-I"},
 	{class: 26, cmd: `tar --to-c=sh -xf a.tar`, verdict: "ask", why: "abbreviated --to-command"},
-	{class: 26, cmd: `tar xf a.tar`, verdict: "allow", why: "old-style extract"},
+	{class: 26, cmd: `tar xf a.tar`, verdict: "ask", why: "old-style extract: writes into the current directory, which needs Edit permission in the default mode"},
+	{class: 26, cmd: `tar xf a.tar`, verdict: "allow", why: "old-style extract inside the roots under acceptEdits", mode: ModeAcceptEdits},
 	{class: 26, cmd: `man -P sh ls`, verdict: "ask", why: "man -P"},
 	{class: 26, cmd: `man ls`, verdict: "allow", why: "plain man"},
 	{class: 26, cmd: `ssh -o ProxyCommand=sh host`, verdict: "ask", why: "ssh -o ProxyCommand"},
@@ -356,7 +358,9 @@ var bypassCases = []bypassCase{
 	{class: 28, cmd: `ls > /dev/null`, verdict: "allow", why: "the null device is neutral"},
 	{class: 28, cmd: `ls 2>&1`, verdict: "allow", why: "fd dups are neutral"},
 	{class: 28, cmd: `ls &> /dev/null`, verdict: "allow", why: "&> to the null device"},
-	{class: 28, cmd: `ls > out.txt`, verdict: "allow", why: "a file inside the roots"},
+	{class: 28, cmd: `ls > out.txt`, verdict: "ask", why: "a write inside the roots needs an Edit rule in the default mode"},
+	{class: 28, cmd: `ls > out.txt`, verdict: "allow", why: "a write inside the roots under acceptEdits", mode: ModeAcceptEdits},
+	{class: 28, cmd: `ls > out.txt`, verdict: "allow", why: "an Edit allow rule covers the file", allow: []string{"ls", "Edit(./out.txt)"}},
 	{class: 28, cmd: `ls > /tmp/chainrun-elsewhere/x`, verdict: "ask", why: "outside the roots"},
 	{class: 28, cmd: `echo x > .claude/settings.json`, verdict: "ask", why: "agent settings"},
 	{class: 28, cmd: `echo x > .env`, verdict: "ask", why: ".env holds secrets"},
@@ -417,7 +421,7 @@ var bypassCases = []bypassCase{
 	{class: 34, cmd: `git --no-pager clean -fdx`, verdict: "deny", why: "--no-pager skipped"},
 	{class: 34, cmd: `git -C sub clean -f`, verdict: "deny", why: "-C skipped"},
 	{class: 34, cmd: `git --git-dir=.git clean -f`, verdict: "deny", why: "--git-dir= skipped"},
-	{class: 34, cmd: `rm -f x`, verdict: "allow", why: "-f alone is not -rf"},
+	{class: 34, cmd: `rm -f x`, verdict: "allow", why: "-f alone is not -rf (acceptEdits: the removal inside the roots is permitted)", mode: ModeAcceptEdits},
 
 	// Other examples: rule kinds, precedence, removals, read-only mode.
 	{cmd: `git diff HEAD`, verdict: "allow", why: "git diff:* matches git diff HEAD"},
@@ -433,7 +437,8 @@ var bypassCases = []bypassCase{
 	{cmd: `rm -r {HOME}`, verdict: "ask", why: "removing the home directory", deny: []string{}},
 	{cmd: `rm -rf .`, verdict: "ask", why: "removing the root itself", deny: []string{}},
 	{cmd: `rm -rf ..`, verdict: "ask", why: "removing a parent of the root", deny: []string{}},
-	{cmd: `rm x.txt`, verdict: "allow", why: "a file inside the root"},
+	{cmd: `rm x.txt`, verdict: "ask", why: "removing a file is a write: default mode wants an Edit rule"},
+	{cmd: `rm x.txt`, verdict: "allow", why: "a file inside the root, acceptEdits", mode: ModeAcceptEdits},
 	{cmd: `anything --at all`, verdict: "allow", why: "the catch-all Bash rule", allow: []string{"Bash"}},
 	{cmd: `rm -r {HOME}`, verdict: "ask", why: "path checks still apply under Bash", allow: []string{"Bash"}, deny: []string{}},
 	{cmd: `ls -la`, verdict: "allow", why: "read-only mode", allow: []string{}, readOnly: true},
@@ -507,8 +512,26 @@ func casePolicy(t testing.TB, c bypassCase, home string) *Policy {
 	if c.deny != nil {
 		deny = c.deny
 	}
-	return &Policy{Allow: mustRules(t, allow), Ask: mustRules(t, c.ask), Deny: mustRules(t, deny),
-		ReadOnlyAutoAllow: c.readOnly, Home: home}
+	p := &Policy{ReadOnlyAutoAllow: c.readOnly, Home: home, Mode: c.mode}
+	p.Allow, p.PathAllow = mustRulesAndPaths(t, allow)
+	p.Ask, p.PathAsk = mustRulesAndPaths(t, c.ask)
+	p.Deny, p.PathDeny = mustRulesAndPaths(t, deny)
+	return p
+}
+
+// mustRulesAndPaths parses Bash rules and Read/Edit rules from one list.
+func mustRulesAndPaths(t testing.TB, texts []string) ([]Rule, []PathRule) {
+	t.Helper()
+	var rules []Rule
+	var paths []PathRule
+	for _, s := range texts {
+		if pr, ok := parsePathRule(s); ok {
+			paths = append(paths, pr)
+			continue
+		}
+		rules = append(rules, mustRules(t, []string{s})...)
+	}
+	return rules, paths
 }
 
 func TestBypassTable(t *testing.T) {

@@ -1,7 +1,6 @@
 package policy
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/chainrun/chainrun/chain"
@@ -21,90 +20,29 @@ type wrapResult struct {
 	shell     bool     // the wrapper starts a shell itself (sudo -s, doas -s)
 	shellBody *string  // the wrapper passes this text to sh -c (watch, flock -c)
 	ask       string   // a reason to ask, if the wrapper is unusual
-}
-
-// optSpec describes a wrapper's own options, so the wrapped command can be
-// found after them.
-type optSpec struct {
-	shortVal string   // short options taking a value, attached or next
-	shortOpt string   // short options taking an optional attached value
-	longVal  []string // long options taking a value ("=v" or next word)
-	operands int      // positional words before the command
-}
-
-// opt is one parsed wrapper option.
-type opt struct {
-	name string // "s" for -s, "signal" for --signal
-	val  string
-}
-
-// scanOpts reads a wrapper's options (stopping at the first non-option or
-// after "--"), then its operands. It returns the index of the command and
-// the options seen.
-func scanOpts(args []string, spec *optSpec) (int, []opt) {
-	var opts []opt
-	i := 1
-	for i < len(args) {
-		x := args[i]
-		if x == "--" {
-			i++
-			break
-		}
-		if strings.HasPrefix(x, "--") {
-			name, val, hasVal := strings.Cut(x[2:], "=")
-			if !hasVal && slices.Contains(spec.longVal, name) && i+1 < len(args) {
-				val = args[i+1]
-				i++
-			}
-			opts = append(opts, opt{name, val})
-			i++
-			continue
-		}
-		if len(x) < 2 || x[0] != '-' {
-			break
-		}
-		for j := 1; j < len(x); j++ {
-			c := x[j]
-			if strings.IndexByte(spec.shortOpt, c) >= 0 {
-				opts = append(opts, opt{string(c), x[j+1:]})
-				break
-			}
-			if strings.IndexByte(spec.shortVal, c) >= 0 {
-				v := x[j+1:]
-				if v == "" && i+1 < len(args) {
-					v = args[i+1]
-					i++
-				}
-				opts = append(opts, opt{string(c), v})
-				break
-			}
-			opts = append(opts, opt{string(c), ""})
-		}
-		i++
-	}
-	i += spec.operands
-	return i, opts
-}
-
-// has returns the value of the first option named any of names.
-func has(opts []opt, names ...string) (string, bool) {
-	for _, o := range opts {
-		if slices.Contains(names, o.name) {
-			return o.val, true
-		}
-	}
-	return "", false
+	files     []fileArg
+	// unreadable is the first option word the wrapper's spec could not
+	// read: the command may start at any later word.
+	unreadable string
 }
 
 // The options of the wrappers the narrow view strips as well; the others
-// are written where they are used.
+// are written where they are used. The lists are the programs' own
+// (coreutils, util-linux, findutils, GNU time, sudo), long options
+// included, so abbreviations resolve as getopt_long resolves them.
 var (
-	timeoutOpts = optSpec{shortVal: "ks", longVal: []string{"kill-after", "signal"}, operands: 1}
-	timeOpts    = optSpec{shortVal: "fo", longVal: []string{"format", "output"}}
-	niceOpts    = optSpec{shortVal: "n", longVal: []string{"adjustment"}}
-	stdbufOpts  = optSpec{shortVal: "ioe", longVal: []string{"input", "output", "error"}}
-	noOpts      = optSpec{}
-	envOpts     = optSpec{shortVal: "uCS", longVal: []string{"unset", "chdir", "split-string"}}
+	timeoutOpts = optSpec{shortVal: "ks", shortFlag: "fpv", longVal: []string{"kill-after", "signal"},
+		longFlag: []string{"foreground", "preserve-status", "verbose", "help", "version"}, operands: 1, abbrev: true}
+	timeOpts = optSpec{shortVal: "fo", shortFlag: "apqvV", longVal: []string{"format", "output"},
+		longFlag: []string{"append", "portability", "quiet", "verbose", "help", "version"}, abbrev: true,
+		files: map[string]fileRole{"o": roleWrite, "output": roleWrite}}
+	niceOpts   = optSpec{shortVal: "n", shortFlag: "0123456789", longVal: []string{"adjustment"}, longFlag: []string{"help", "version"}, abbrev: true}
+	stdbufOpts = optSpec{shortVal: "ioe", longVal: []string{"input", "output", "error"}, longFlag: []string{"help", "version"}, abbrev: true}
+	noOpts     = optSpec{longFlag: []string{"help", "version"}, abbrev: true}
+	envOpts    = optSpec{shortVal: "uCS", shortFlag: "i0v", longVal: []string{"unset", "chdir", "split-string"},
+		longOpt:  []string{"block-signal", "default-signal", "ignore-signal"},
+		longFlag: []string{"ignore-environment", "null", "debug", "list-signal-handling", "help", "version"}, abbrev: true,
+		files: map[string]fileRole{"C": roleChdir, "chdir": roleChdir}}
 )
 
 // narrowWrapperOpts returns the options of the only wrappers the allow
@@ -125,46 +63,82 @@ func narrowWrapperOpts(name string) *optSpec {
 	return nil
 }
 
+// exactOpts are the specs of wrappers that parse their options by hand
+// (no abbreviations) or whose option lists are too long to hold whole: a
+// long option not spelled out here makes them unreadable.
+func exactOpts(name string) *optSpec {
+	switch name {
+	case "busybox", "nocache", "catchsegv":
+		return &optSpec{}
+	case "unbuffer":
+		return &optSpec{shortFlag: "p"}
+	case "valgrind":
+		return &optSpec{anyOpt: true, files: map[string]fileRole{"log-file": roleWrite, "xml-file": roleWrite, "suppressions": roleRead}}
+	case "firejail":
+		return &optSpec{anyOpt: true, files: map[string]fileRole{"output": roleWrite, "output-stderr": roleWrite, "profile": roleRead}}
+	case "pkexec":
+		return &optSpec{shortVal: "u", longVal: []string{"user"}, longFlag: []string{"disable-internal-agent", "keep-cwd", "help", "version"}}
+	case "strace":
+		return &optSpec{shortVal: "abeEIoOpPsSuUX", shortFlag: "AcCdDfFhiknqrtTvVwxyYzZ",
+			longVal:  []string{"output", "trace", "signal", "status", "user", "attach", "string-limit", "columns", "env", "trace-path"},
+			longFlag: []string{"follow-forks", "summary-only", "summary", "quiet", "help", "version", "output-separately", "output-append-mode"},
+			files:    map[string]fileRole{"o": roleWrite, "output": roleWrite}}
+	case "ltrace":
+		return &optSpec{shortVal: "aAeEfFlnopsSuwD", shortFlag: "bcChiLrStTV", longVal: []string{"output", "library", "align", "indent", "user", "config"},
+			longFlag: []string{"demangle", "help", "version"}, files: map[string]fileRole{"o": roleWrite, "output": roleWrite, "F": roleRead, "config": roleRead}}
+	case "fakeroot":
+		return &optSpec{shortVal: "lsib", shortFlag: "uhv", longVal: []string{"lib", "faked", "fd-base"}, longFlag: []string{"unknown-is-real", "help", "version"},
+			abbrev: true, files: map[string]fileRole{"s": roleWrite, "i": roleRead}}
+	case "proxychains", "proxychains4":
+		return &optSpec{shortVal: "f", shortFlag: "q", files: map[string]fileRole{"f": roleRead}}
+	case "torsocks":
+		return &optSpec{shortVal: "upaP", shortFlag: "i6dqh", longVal: []string{"user", "pass", "address", "port"}, longFlag: []string{"isolate", "version", "help"}}
+	case "caffeinate":
+		return &optSpec{shortVal: "tw", shortFlag: "dimsu"}
+	case "chroot":
+		return &optSpec{longVal: []string{"userspec", "groups"}, longFlag: []string{"skip-chdir", "help", "version"}, operands: 1, abbrev: true}
+	case "setsid":
+		return &optSpec{shortFlag: "cfwhV", longFlag: []string{"ctty", "fork", "wait", "help", "version"}, abbrev: true}
+	case "unshare":
+		return &optSpec{shortVal: "SGRw", shortFlag: "muinpUCTfrchV",
+			longVal:  []string{"setuid", "setgid", "root", "wd", "map-user", "map-group", "map-users", "map-groups", "propagation", "setgroups"},
+			longOpt:  []string{"mount", "uts", "ipc", "net", "pid", "user", "cgroup", "time", "kill-child", "mount-proc"},
+			longFlag: []string{"fork", "map-root-user", "map-current-user", "map-auto", "keep-caps", "help", "version"},
+			files:    map[string]fileRole{"R": roleChdir, "root": roleChdir, "w": roleChdir, "wd": roleChdir}}
+	case "nsenter":
+		return &optSpec{shortVal: "tSG", shortOpt: "rwmuinpUCT", shortFlag: "FaZhV", longVal: []string{"target", "setuid", "setgid"},
+			longOpt:  []string{"root", "wd", "mount", "uts", "ipc", "net", "pid", "user", "cgroup", "time"},
+			longFlag: []string{"all", "no-fork", "preserve-credentials", "help", "version"},
+			files:    map[string]fileRole{"r": roleChdir, "root": roleChdir, "w": roleChdir, "wd": roleChdir}}
+	case "systemd-run":
+		return &optSpec{shortVal: "pEuMH", shortFlag: "tPqGdrSh", longVal: []string{"unit", "property", "setenv", "uid", "gid", "working-directory", "description", "slice", "machine", "host"},
+			longFlag: []string{"pty", "pipe", "quiet", "wait", "collect", "user", "system", "scope", "same-dir", "no-block", "shell", "help", "version"},
+			files:    map[string]fileRole{"working-directory": roleChdir, "same-dir": roleChdir}}
+	}
+	return nil
+}
+
 // plainWrapperOpts returns the options of the wrappers that run the rest
 // of their words after their options (and operands), or nil.
 func plainWrapperOpts(name string) *optSpec {
 	if s := narrowWrapperOpts(name); s != nil {
 		return s
 	}
-	switch name {
-	case "setsid", "busybox", "valgrind", "firejail", "unbuffer", "nocache", "catchsegv", "entr":
-		return &noOpts
-	case "pkexec":
-		return &optSpec{longVal: []string{"user"}}
-	case "strace":
-		return &optSpec{shortVal: "abeEIoOpPsSuUX", longVal: []string{"output", "trace", "signal", "status", "user", "attach", "string-limit"}}
-	case "ltrace":
-		return &optSpec{shortVal: "aAeEfFlnopsSuwD", longVal: []string{"output", "library", "align", "indent", "user"}}
-	case "fakeroot":
-		return &optSpec{shortVal: "lsi", longVal: []string{"lib", "faked"}}
-	case "proxychains", "proxychains4":
-		return &optSpec{shortVal: "f"}
-	case "torsocks":
-		return &optSpec{shortVal: "upaP", longVal: []string{"user", "pass", "address", "port"}}
-	case "caffeinate":
-		return &optSpec{shortVal: "tw"}
-	case "chroot":
-		return &optSpec{longVal: []string{"userspec", "groups"}, operands: 1}
-	case "unshare":
-		return &optSpec{shortVal: "SGRw", longVal: []string{"setuid", "setgid", "root", "wd", "map-user", "map-group"}}
-	case "nsenter":
-		return &optSpec{shortVal: "tSGrw", longVal: []string{"target", "setuid", "setgid"}}
-	case "systemd-run":
-		return &optSpec{shortVal: "pEu", longVal: []string{"unit", "property", "setenv", "uid", "gid", "working-directory", "description", "slice"}}
-	}
-	return nil
+	return exactOpts(name)
 }
 
 // unwrapOnce says what the exec wrapper name runs; ok is false when name
 // is not a wrapper.
 func unwrapOnce(name string, args []string) (res wrapResult, ok bool) {
 	if spec := plainWrapperOpts(name); spec != nil {
-		return afterOpts(args, spec), true
+		res := afterOpts(args, spec)
+		if name == "chroot" && len(args) > 1 {
+			res.ask = "chroot runs the command under another root: its paths are not the ones judged"
+		}
+		if name == "systemd-run" {
+			res.ask = "systemd-run runs the command as a service unit"
+		}
+		return res, true
 	}
 	switch name {
 	case "env":
@@ -187,19 +161,57 @@ func unwrapOnce(name string, args []string) (res wrapResult, ok bool) {
 		return scriptWrap(args), true
 	case "parallel":
 		return parallelWrap(args), true
+	case "entr":
+		return entrWrap(args), true
 	case "start":
 		return startWrap(args), true
 	}
 	return wrapResult{}, false
 }
 
+// optFiles turns the options of spec that name files into file arguments,
+// and a directory change into a reason to ask.
+func optFiles(name string, spec *optSpec, opts []opt, r *wrapResult) {
+	for _, o := range opts {
+		role, ok := spec.files[o.name]
+		if !ok {
+			continue
+		}
+		if role == roleChdir {
+			r.ask = name + " changes the directory or root its command runs in (" + o.name + "): the command's paths cannot be judged"
+			continue
+		}
+		if o.val != "" {
+			if name == "strace" && (strings.HasPrefix(o.val, "|") || strings.HasPrefix(o.val, "!")) {
+				r.ask = "strace -o |CMD runs a command"
+				continue
+			}
+			r.files = append(r.files, fileArg{word: o.val, role: role, what: name + " " + optWord(o.name)})
+		}
+	}
+}
+
+// optWord spells an option name as it is written: "-o", "--output".
+func optWord(name string) string {
+	if len(name) == 1 {
+		return "-" + name
+	}
+	return "--" + name
+}
+
 // afterOpts is the command after a wrapper's options and operands, if any.
 func afterOpts(args []string, spec *optSpec) wrapResult {
-	i, _ := scanOpts(args, spec)
-	if i >= len(args) {
-		return wrapResult{}
+	i, opts, bad := scanOpts(args, spec)
+	var r wrapResult
+	if bad != "" {
+		r.unreadable = bad
+		return r
 	}
-	return wrapResult{cmd: args[i:]}
+	optFiles(args[0], spec, opts, &r)
+	if i < len(args) {
+		r.cmd = args[i:]
+	}
+	return r
 }
 
 // schedWrap unwraps ionice, taskset and chrt, which act on another
@@ -209,16 +221,22 @@ func schedWrap(name string, args []string) wrapResult {
 	var other []string
 	switch name {
 	case "ionice":
-		spec = optSpec{shortVal: "cnp", longVal: []string{"class", "classdata", "pid", "pgid", "uid"}}
+		spec = optSpec{shortVal: "cnpPu", shortFlag: "thV", longVal: []string{"class", "classdata", "pid", "pgid", "uid"},
+			longFlag: []string{"ignore", "help", "version"}, abbrev: true}
 		other = []string{"p", "pid", "P", "pgid", "u", "uid"}
 	case "taskset":
-		spec = optSpec{operands: 1}
+		spec = optSpec{shortFlag: "acphV", longFlag: []string{"all-tasks", "cpu-list", "pid", "help", "version"}, operands: 1, abbrev: true}
 		other = []string{"p", "pid"}
 	case "chrt":
-		spec = optSpec{shortVal: "TPD", longVal: []string{"sched-runtime", "sched-period", "sched-deadline"}, operands: 1}
+		spec = optSpec{shortVal: "TPD", shortFlag: "abdefimoprRvhV", longVal: []string{"sched-runtime", "sched-period", "sched-deadline"},
+			longFlag: []string{"all-tasks", "batch", "deadline", "ext", "fifo", "idle", "max", "other", "pid", "rr", "reset-on-fork", "verbose", "help", "version"},
+			operands: 1, abbrev: true}
 		other = []string{"p", "pid", "m", "max"}
 	}
-	i, opts := scanOpts(args, &spec)
+	i, opts, bad := scanOpts(args, &spec)
+	if bad != "" {
+		return wrapResult{unreadable: bad}
+	}
 	if _, ok := has(opts, other...); ok || i >= len(args) {
 		return wrapResult{}
 	}
@@ -230,7 +248,12 @@ func schedWrap(name string, args []string) wrapResult {
 // assignments, a lone "-" is -i.
 func envWrap(args []string) wrapResult {
 	var r wrapResult
-	i, opts := scanOpts(args, &envOpts)
+	i, opts, bad := scanOpts(args, &envOpts)
+	if bad != "" {
+		r.unreadable = bad
+		return r
+	}
+	optFiles("env", &envOpts, opts, &r)
 	var split []string
 	for _, o := range opts {
 		if o.name == "S" || o.name == "split-string" {
@@ -262,10 +285,25 @@ func envWrap(args []string) wrapResult {
 	return r
 }
 
+// sudoOpts are sudo's options (getopt_long, so abbreviations resolve).
+var sudoOpts = optSpec{shortVal: "aCcDgpRrTtUu", shortOpt: "h", shortFlag: "ABbEeHiKklNnPSsVv",
+	longVal: []string{"user", "group", "close-from", "chdir", "prompt", "role", "type", "command-timeout", "other-user", "host",
+		"chroot", "auth-type", "login-class"},
+	longOpt: []string{"preserve-env"},
+	longFlag: []string{"askpass", "background", "bell", "edit", "set-home", "help", "login", "remove-timestamp", "reset-timestamp",
+		"list", "non-interactive", "preserve-groups", "stdin", "shell", "version", "validate"},
+	abbrev: true,
+	files:  map[string]fileRole{"D": roleChdir, "chdir": roleChdir, "R": roleChdir, "chroot": roleChdir}}
+
 // sudoWrap unwraps sudo; -e edits files and -s/-i start a shell.
 func sudoWrap(args []string) wrapResult {
 	var r wrapResult
-	i, opts := scanOpts(args, &optSpec{shortVal: "CDgprRtTUu", longVal: []string{"user", "group", "close-from", "chdir", "prompt", "role", "type", "command-timeout", "other-user", "host", "chroot"}})
+	i, opts, bad := scanOpts(args, &sudoOpts)
+	if bad != "" {
+		r.unreadable = bad
+		return r
+	}
+	optFiles("sudo", &sudoOpts, opts, &r)
 	if _, ok := has(opts, "e", "edit"); ok {
 		r.ask = "sudo -e edits files as another user"
 		return r
@@ -286,7 +324,10 @@ func sudoWrap(args []string) wrapResult {
 
 // doasWrap unwraps doas; -s starts a shell.
 func doasWrap(args []string) wrapResult {
-	i, opts := scanOpts(args, &optSpec{shortVal: "uC"})
+	i, opts, bad := scanOpts(args, &optSpec{shortVal: "aCu", shortFlag: "Lns"})
+	if bad != "" {
+		return wrapResult{unreadable: bad}
+	}
 	if _, ok := has(opts, "s"); ok {
 		return wrapResult{shell: true}
 	}
@@ -296,19 +337,37 @@ func doasWrap(args []string) wrapResult {
 	return wrapResult{cmd: args[i:]}
 }
 
+// xargsOpts are xargs's options (findutils).
+var xargsOpts = optSpec{shortVal: "adEILnPs", shortOpt: "eil", shortFlag: "0oprtx",
+	longVal:  []string{"arg-file", "delimiter", "max-args", "max-procs", "max-chars", "process-slot-var"},
+	longOpt:  []string{"eof", "replace", "max-lines"},
+	longFlag: []string{"null", "open-tty", "interactive", "no-run-if-empty", "show-limits", "verbose", "exit", "help", "version"},
+	abbrev:   true, files: map[string]fileRole{"a": roleRead, "arg-file": roleRead}}
+
 // xargsWrap unwraps xargs, which runs echo when given no command.
 func xargsWrap(args []string) wrapResult {
-	i, _ := scanOpts(args, &optSpec{shortVal: "adEILnPs", shortOpt: "eil",
-		longVal: []string{"arg-file", "delimiter", "max-args", "max-procs", "max-chars", "process-slot-var"}})
-	if i >= len(args) {
-		return wrapResult{cmd: []string{"echo"}}
+	i, opts, bad := scanOpts(args, &xargsOpts)
+	if bad != "" {
+		return wrapResult{unreadable: bad}
 	}
-	return wrapResult{cmd: args[i:]}
+	var r wrapResult
+	optFiles("xargs", &xargsOpts, opts, &r)
+	r.cmd = []string{"echo"}
+	if i < len(args) {
+		r.cmd = args[i:]
+	}
+	return r
 }
 
 // watchWrap unwraps watch, which passes its words to sh -c unless -x.
 func watchWrap(args []string) wrapResult {
-	i, opts := scanOpts(args, &optSpec{shortVal: "nq", shortOpt: "d", longVal: []string{"interval", "equexit"}})
+	i, opts, bad := scanOpts(args, &optSpec{shortVal: "nqs", shortOpt: "d", shortFlag: "gebcCtwxprhv",
+		longVal: []string{"interval", "equexit", "shotsdir"}, longOpt: []string{"differences"},
+		longFlag: []string{"chgexit", "errexit", "beep", "color", "no-color", "no-title", "no-wrap", "exec", "precise", "no-rerun", "help", "version"},
+		abbrev:   true})
+	if bad != "" {
+		return wrapResult{unreadable: bad}
+	}
 	if i >= len(args) {
 		return wrapResult{}
 	}
@@ -320,29 +379,42 @@ func watchWrap(args []string) wrapResult {
 }
 
 // flockOpts are flock's options; the lock file is its operand.
-var flockOpts = optSpec{shortVal: "wEc", longVal: []string{"timeout", "wait", "conflict-exit-code", "command"}, operands: 1}
+var flockOpts = optSpec{shortVal: "wEc", shortFlag: "sxenouFhV",
+	longVal:  []string{"timeout", "wait", "conflict-exit-code", "command"},
+	longFlag: []string{"shared", "exclusive", "unlock", "nonblock", "nb", "close", "no-fork", "verbose", "help", "version"},
+	operands: 1, abbrev: true}
 
 // flockWrap unwraps flock FILE CMD; -c passes a command line to sh -c,
-// before or after the lock file.
+// before or after the lock file. The lock file is created.
 func flockWrap(args []string) wrapResult {
-	i, opts := scanOpts(args, &flockOpts)
+	i, opts, bad := scanOpts(args, &flockOpts)
+	if bad != "" {
+		return wrapResult{unreadable: bad}
+	}
+	var lock []fileArg
+	if k := i - 1; k >= 1 && k < len(args) {
+		lock = []fileArg{{word: args[k], role: roleWrite, what: "flock lock file"}}
+	}
 	if body, ok := has(opts, "c", "command"); ok {
-		return wrapResult{shellBody: &body}
+		return wrapResult{shellBody: &body, files: lock}
 	}
 	// Options may also follow the lock file: flock FILE -c CMD.
 	if i < len(args) && strings.HasPrefix(args[i], "-") {
 		after := flockOpts
 		after.operands = 0
-		j, more := scanOpts(append([]string{"flock"}, args[i:]...), &after)
+		j, more, bad := scanOpts(append([]string{"flock"}, args[i:]...), &after)
+		if bad != "" {
+			return wrapResult{unreadable: bad}
+		}
 		if body, ok := has(more, "c", "command"); ok {
-			return wrapResult{shellBody: &body}
+			return wrapResult{shellBody: &body, files: lock}
 		}
 		i += j - 1
 	}
 	if i >= len(args) {
-		return wrapResult{}
+		return wrapResult{files: lock}
 	}
-	return wrapResult{cmd: args[i:]}
+	return wrapResult{cmd: args[i:], files: lock}
 }
 
 // sgWrap unwraps sg GROUP [-c] COMMAND, run through a shell.
@@ -358,19 +430,44 @@ func sgWrap(args []string) wrapResult {
 	return wrapResult{shellBody: &body}
 }
 
+// scriptOpts are util-linux script's options; its operand and the log
+// options name files it writes.
+var scriptOpts = optSpec{shortVal: "cEBIOTmo", shortOpt: "t", shortFlag: "aefqhV",
+	longVal:  []string{"command", "echo", "log-io", "log-in", "log-out", "log-timing", "logging-format", "output-limit"},
+	longOpt:  []string{"timing"},
+	longFlag: []string{"append", "return", "flush", "force", "quiet", "help", "version"},
+	abbrev:   true,
+	files: map[string]fileRole{"B": roleWrite, "log-io": roleWrite, "I": roleWrite, "log-in": roleWrite, "O": roleWrite,
+		"log-out": roleWrite, "T": roleWrite, "log-timing": roleWrite, "t": roleWrite, "timing": roleWrite}}
+
 // scriptWrap unwraps script -c COMMAND; without -c it starts a shell.
 func scriptWrap(args []string) wrapResult {
-	_, opts := scanOpts(args, &optSpec{shortVal: "cEIOTBmt", longVal: []string{"command", "echo", "log-in", "log-out", "log-timing", "logging-format"}})
-	if body, ok := has(opts, "c", "command"); ok {
-		return wrapResult{shellBody: &body}
+	i, opts, bad := scanOpts(args, &scriptOpts)
+	if bad != "" {
+		return wrapResult{unreadable: bad}
 	}
-	return wrapResult{shell: true}
+	var r wrapResult
+	optFiles("script", &scriptOpts, opts, &r)
+	if i < len(args) {
+		r.files = append(r.files, fileArg{word: args[i], role: roleWrite, what: "script typescript"})
+	} else {
+		r.files = append(r.files, fileArg{word: "typescript", role: roleWrite, what: "script typescript"})
+	}
+	if body, ok := has(opts, "c", "command"); ok {
+		r.shellBody = &body
+		return r
+	}
+	r.shell = true
+	return r
 }
 
 // parallelWrap unwraps GNU parallel: the words before ":::" are a command
 // line it runs through a shell.
 func parallelWrap(args []string) wrapResult {
-	i, _ := scanOpts(args, &optSpec{shortVal: "jSaIdEnNPL", longVal: []string{"jobs", "sshlogin", "arg-file", "delimiter", "max-args", "joblog", "results"}})
+	i, _, bad := scanOpts(args, &optSpec{shortVal: "jSaIdEnNPL", longVal: []string{"jobs", "sshlogin", "arg-file", "delimiter", "max-args", "joblog", "results"}})
+	if bad != "" {
+		return wrapResult{unreadable: bad}
+	}
 	end := len(args)
 	for k := i; k < len(args); k++ {
 		if strings.HasPrefix(args[k], ":::") || args[k] == "::::" {
@@ -383,6 +480,22 @@ func parallelWrap(args []string) wrapResult {
 	}
 	body := strings.Join(args[i:end], " ")
 	return wrapResult{shellBody: &body}
+}
+
+// entrWrap unwraps entr, which runs its command through $SHELL with -s.
+func entrWrap(args []string) wrapResult {
+	i, opts, bad := scanOpts(args, &optSpec{shortFlag: "acdnprsz"})
+	if bad != "" {
+		return wrapResult{unreadable: bad}
+	}
+	if i >= len(args) {
+		return wrapResult{}
+	}
+	if _, ok := has(opts, "s"); ok {
+		body := strings.Join(args[i:], " ")
+		return wrapResult{shellBody: &body}
+	}
+	return wrapResult{cmd: args[i:]}
 }
 
 // startWrap unwraps Windows start and its /options.
