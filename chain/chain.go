@@ -52,10 +52,16 @@ const (
 	BuiltinTrue  Builtin = "true"
 	BuiltinFalse Builtin = "false"
 	BuiltinExit  Builtin = "exit"
+	// bash's printf, test and [: agents use them constantly, and Windows
+	// has no such programs.
+	BuiltinPrintf  Builtin = "printf"
+	BuiltinTest    Builtin = "test"
+	BuiltinBracket Builtin = "["
 )
 
 // Builtins lists the engine built-ins.
-var Builtins = []Builtin{BuiltinCd, BuiltinPwd, BuiltinEcho, BuiltinTrue, BuiltinFalse, BuiltinExit}
+var Builtins = []Builtin{BuiltinCd, BuiltinPwd, BuiltinEcho, BuiltinTrue, BuiltinFalse, BuiltinExit,
+	BuiltinPrintf, BuiltinTest, BuiltinBracket}
 
 // LookupBuiltin reports whether name is an engine built-in.
 func LookupBuiltin(name string) (Builtin, bool) {

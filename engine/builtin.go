@@ -1,15 +1,13 @@
 package engine
 
 import (
-	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
 	"time"
-	"unicode/utf8"
 
 	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/redirect"
@@ -26,15 +24,22 @@ func (r *runner) startBuiltin(st *stage, seg *chain.Segment, in, out *os.File, e
 	}
 	st.res.Kind = "builtin"
 	if !inPipeline {
-		st.res.ExitCode = r.builtin(seg, files, env, false)
+		code, sigpipe := r.builtin(seg, files, env, false)
 		closeAll(opened)
+		st.res.ExitCode = code
+		if sigpipe {
+			// bash itself would have died of the SIGPIPE: nothing after
+			// this runs, and the chain's status is the signal's.
+			st.res.Signal = int(syscall.SIGPIPE)
+			r.exited = true
+		}
 		st.res.Duration = time.Since(st.start)
 		return
 	}
 	st.done = make(chan struct{})
 	go func() {
 		defer close(st.done)
-		code := r.builtin(seg, files, env, true)
+		code, sigpipe := r.builtin(seg, files, env, true)
 		closeAll(opened)
 		if in != r.stdin {
 			in.Close()
@@ -43,7 +48,7 @@ func (r *runner) startBuiltin(st *stage, seg *chain.Segment, in, out *os.File, e
 			out.Close()
 		}
 		st.res.ExitCode = code
-		if code == 141 {
+		if sigpipe {
 			st.res.Signal = int(syscall.SIGPIPE)
 		}
 		st.res.Duration = time.Since(st.start)
@@ -51,38 +56,63 @@ func (r *runner) startBuiltin(st *stage, seg *chain.Segment, in, out *os.File, e
 }
 
 // builtinIO is a built-in's view of its fd table.
-type builtinIO struct{ files []*os.File }
+type builtinIO struct {
+	files   []*os.File
+	name    string // the built-in, for its error messages
+	sigpipe bool   // a write found the reader gone
+}
 
-// write writes to fd n; a write to a closed pipe reads as SIGPIPE (141).
-func (b builtinIO) write(n int, p []byte) int {
-	if n >= len(b.files) || b.files[n] == nil {
-		return 1
+// write writes p to fd n as bash's built-ins do: a reader that is gone
+// reads as death by SIGPIPE (141, as bash's process would die), any other
+// failure as "NAME: write error: REASON" and status 1. Nothing to write is
+// no write, so echo -n > /dev/full succeeds.
+func (b *builtinIO) write(n int, p []byte) int {
+	if len(p) == 0 {
+		return 0
 	}
-	if _, err := b.files[n].Write(p); err != nil {
-		if errors.Is(err, syscall.EPIPE) {
+	if n >= len(b.files) || b.files[n] == nil {
+		return b.fail(1, b.name+": write error: "+redirect.Describe(syscall.EBADF))
+	}
+	if err := writeFile(b.files[n], p); err != nil {
+		if isBrokenPipe(err) {
+			b.sigpipe = true
 			return 141
 		}
-		return 1
+		return b.fail(1, b.name+": write error: "+redirect.Describe(err))
 	}
 	return 0
 }
 
-// errorf writes "chainrun: msg" to fd 2 and returns code.
-func (b builtinIO) fail(code int, msg string) int {
-	b.write(2, []byte("chainrun: "+msg+"\n"))
+// fail writes "chainrun: msg" to fd 2 and returns code; a message that
+// cannot be written is lost, as bash's is.
+func (b *builtinIO) fail(code int, msg string) int {
+	if len(b.files) > 2 && b.files[2] != nil {
+		writeFile(b.files[2], []byte("chainrun: "+msg+"\n"))
+	}
 	return code
 }
 
-// builtin runs seg's built-in and returns its status. Only when it is not
-// inside a pipeline may it change the chain (cd, exit).
-func (r *runner) builtin(seg *chain.Segment, files []*os.File, env []string, inPipeline bool) int {
-	io := builtinIO{files}
+// builtin runs seg's built-in and returns its status, and whether a write
+// found its reader gone. Only when it is not inside a pipeline may it
+// change the chain (cd, exit).
+func (r *runner) builtin(seg *chain.Segment, files []*os.File, env []string, inPipeline bool) (int, bool) {
 	var args []string
 	name := ""
 	if len(seg.Args) > 0 {
 		name, args = seg.Args[0], seg.Args[1:]
 	}
-	switch chain.Builtin(name) {
+	io := &builtinIO{files: files, name: name}
+	b := seg.Builtin // the canonical name: the Windows dialect matches any case
+	if b == "" {
+		b = chain.Builtin(name)
+	}
+	code := r.runBuiltin(io, b, args, env, inPipeline)
+	return code, io.sigpipe
+}
+
+// runBuiltin dispatches to the built-in b.
+func (r *runner) runBuiltin(io *builtinIO, b chain.Builtin, args, env []string, inPipeline bool) int {
+	switch b {
 	case "", chain.BuiltinTrue:
 		return 0
 	case chain.BuiltinFalse:
@@ -93,19 +123,26 @@ func (r *runner) builtin(seg *chain.Segment, files []*os.File, env []string, inP
 		return r.pwd(io, args)
 	case chain.BuiltinCd:
 		return r.cd(io, args, env, inPipeline)
+	case chain.BuiltinTest, chain.BuiltinBracket:
+		return r.test(io, string(b), args, env)
+	case chain.BuiltinPrintf:
+		return printf(io, args, env)
 	case chain.BuiltinExit:
+		if len(args) > 0 && args[0] == "--help" {
+			return help(io, "exit [n]", "End the chain with status N (default: the last status).")
+		}
 		code, exit := exitStatus(io, args, r.status)
 		if exit && !inPipeline {
 			r.exited = true
 		}
 		return code
 	}
-	return io.fail(127, name+": command not found")
+	return io.fail(127, io.name+": command not found")
 }
 
 // exitStatus reads exit's argument as bash does: none → the last status,
 // a number → it modulo 256, text → 2 with an error, several → 1.
-func exitStatus(io builtinIO, args []string, last int) (code int, exit bool) {
+func exitStatus(io *builtinIO, args []string, last int) (code int, exit bool) {
 	if len(args) > 0 && args[0] == "--" {
 		args = args[1:]
 	}
@@ -146,23 +183,27 @@ func physicalOption(args []string) (physical bool, rest []string, bad string) {
 	return physical, args, ""
 }
 
-func (r *runner) pwd(io builtinIO, args []string) int {
+func (r *runner) pwd(io *builtinIO, args []string) int {
+	if len(args) > 0 && args[0] == "--help" {
+		return help(io, "pwd [-LP]", "Print the chain's working directory (-P: with symbolic links resolved).")
+	}
 	physical, _, bad := physicalOption(args)
 	if bad != "" {
 		return io.fail(2, "pwd: "+bad+": invalid option")
 	}
 	d := r.dir
 	if physical {
-		if p, err := filepath.EvalSymlinks(d); err == nil {
-			d = p
-		}
+		d = logicalDir(r.dir, ".", true)
 	}
 	return io.write(1, []byte(d+"\n"))
 }
 
 // cd changes the chain's directory for the rest of the chain; inside a
 // pipeline it only checks and reports, as bash's subshell would.
-func (r *runner) cd(io builtinIO, args []string, env []string, inPipeline bool) int {
+func (r *runner) cd(io *builtinIO, args []string, env []string, inPipeline bool) int {
+	if len(args) > 0 && args[0] == "--help" {
+		return help(io, "cd [-L|-P] [dir]", "Change the chain's working directory to DIR (default: $HOME), searching CDPATH.")
+	}
 	physical, args, bad := physicalOption(args)
 	if bad != "" {
 		return io.fail(2, "cd: "+bad+": invalid option")
@@ -170,26 +211,12 @@ func (r *runner) cd(io builtinIO, args []string, env []string, inPipeline bool) 
 	if len(args) > 1 {
 		return io.fail(1, "cd: too many arguments")
 	}
-	var arg string
-	printNew := false
-	if len(args) == 0 {
-		home, ok := lookup(env, "HOME")
-		if !ok {
-			return io.fail(1, "cd: HOME not set")
-		}
-		arg = home
-	} else {
-		arg = args[0]
-		if arg == "-" {
-			old, ok := lookup(env, "OLDPWD")
-			if !ok || old == "" {
-				return io.fail(1, "cd: OLDPWD not set")
-			}
-			arg, printNew = old, true
-		}
+	arg, printNew, code := cdArg(io, args, env)
+	if code != 0 || arg == "" {
+		return code
 	}
-	if arg == "" {
-		return 0
+	if p, ok := r.cdPath(arg, env); ok {
+		arg, printNew = p, true
 	}
 	// The OS checks the path as written, so "missing/.." fails as in
 	// bash; the chain's directory is then the lexically cleaned path
@@ -198,7 +225,6 @@ func (r *runner) cd(io builtinIO, args []string, env []string, inPipeline bool) 
 	if !filepath.IsAbs(asWritten) {
 		asWritten = r.dir + string(filepath.Separator) + arg
 	}
-	dir := filepath.Clean(asWritten)
 	fi, err := os.Stat(asWritten)
 	if err == nil && !fi.IsDir() {
 		err = syscall.ENOTDIR
@@ -206,12 +232,7 @@ func (r *runner) cd(io builtinIO, args []string, env []string, inPipeline bool) 
 	if err != nil {
 		return io.fail(1, "cd: "+arg+": "+redirect.Describe(err))
 	}
-	if physical {
-		if p, err := filepath.EvalSymlinks(dir); err == nil {
-			dir = p
-		}
-	}
-	code := 0
+	dir := logicalDir(r.dir, arg, physical)
 	if printNew {
 		code = io.write(1, []byte(dir+"\n"))
 	}
@@ -221,6 +242,86 @@ func (r *runner) cd(io builtinIO, args []string, env []string, inPipeline bool) 
 		r.dir = dir
 	}
 	return code
+}
+
+// cdArg is the directory cd goes to before CDPATH: its argument, $HOME
+// without one, $OLDPWD for "-" (printed); code is non-zero when it is not
+// set.
+func cdArg(io *builtinIO, args, env []string) (arg string, printNew bool, code int) {
+	if len(args) == 0 {
+		home, ok := lookup(env, "HOME")
+		if !ok {
+			return "", false, io.fail(1, "cd: HOME not set")
+		}
+		return home, false, 0
+	}
+	if args[0] != "-" {
+		return args[0], false, 0
+	}
+	old, ok := lookup(env, "OLDPWD")
+	if !ok || old == "" {
+		return "", false, io.fail(1, "cd: OLDPWD not set")
+	}
+	return old, true, 0
+}
+
+// cdPath searches the segment's CDPATH for a relative arg that does not
+// start with . or .., as bash does: the first entry holding the directory
+// wins, and the new directory is printed unless the entry was empty (the
+// current directory).
+func (r *runner) cdPath(arg string, env []string) (string, bool) {
+	cdpath, ok := lookup(env, "CDPATH")
+	if !ok || cdpath == "" || filepath.IsAbs(arg) || arg == "." || arg == ".." ||
+		strings.HasPrefix(arg, "./") || strings.HasPrefix(arg, "../") {
+		return "", false
+	}
+	for _, e := range filepath.SplitList(cdpath) {
+		if e == "" {
+			if fi, err := os.Stat(filepath.Join(r.dir, arg)); err == nil && fi.IsDir() {
+				return "", false
+			}
+			continue
+		}
+		p := e + string(filepath.Separator) + arg
+		if !filepath.IsAbs(p) {
+			p = r.dir + string(filepath.Separator) + p
+		}
+		if fi, err := os.Stat(p); err == nil && fi.IsDir() {
+			return p, true
+		}
+	}
+	return "", false
+}
+
+// logicalDir is the directory cd arg leads to from dir: the lexically
+// cleaned path, or with physical the symbolic links resolved. On POSIX a
+// path that begins with exactly two slashes keeps them, as bash keeps
+// them (POSIX leaves their meaning to the system): cd // prints //.
+func logicalDir(dir, arg string, physical bool) string {
+	p := arg
+	if !filepath.IsAbs(p) {
+		p = dir + string(filepath.Separator) + arg
+	}
+	twoSlashes := runtime.GOOS != "windows" && doubleSlash(p) || !filepath.IsAbs(arg) && doubleSlash(dir)
+	d := filepath.Clean(p)
+	if physical {
+		if e, err := filepath.EvalSymlinks(d); err == nil {
+			d = e
+		}
+	}
+	if twoSlashes && runtime.GOOS != "windows" {
+		d = "/" + d
+	}
+	return d
+}
+
+func doubleSlash(p string) bool { return strings.HasPrefix(p, "//") && !strings.HasPrefix(p, "///") }
+
+// help answers NAME --help as bash's built-ins do: a usage line and what
+// the built-in does, on stdout, and status 2.
+func help(io *builtinIO, usage, what string) int {
+	io.write(1, []byte(io.name+": "+usage+"\n    "+what+"\n"))
+	return 2
 }
 
 // echo renders bash's builtin echo: leading words made only of -n, -e and
@@ -267,8 +368,7 @@ func echo(args []string, utf8Locale bool) []byte {
 }
 
 // appendEscaped expands echo -e escapes in s; stop is set by \c. A \u or
-// \U character beyond ASCII is written in UTF-8 only in a UTF-8 locale;
-// elsewhere bash writes the escape back as \uXXXX (or \UXXXXXXXX).
+// \U character is written as appendUnicode says.
 func appendEscaped(b []byte, s string, utf8Locale bool) (_ []byte, stop bool) {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -315,15 +415,10 @@ func appendEscaped(b []byte, s string, utf8Locale bool) (_ []byte, stop bool) {
 				b = append(b, '\\', s[i])
 				continue
 			}
-			switch {
-			case s[i] == 'x' || v < utf8.RuneSelf:
+			if s[i] == 'x' {
 				b = append(b, byte(v))
-			case utf8Locale:
-				b = utf8.AppendRune(b, rune(v))
-			case v <= 0xffff:
-				b = fmt.Appendf(b, "\\u%04X", v)
-			default:
-				b = fmt.Appendf(b, "\\U%08X", v)
+			} else {
+				b = appendUnicode(b, uint64(v), utf8Locale)
 			}
 			i = j - 1
 		default:

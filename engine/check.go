@@ -5,10 +5,12 @@ import (
 	"path/filepath"
 
 	"github.com/chainrun/chainrun/chain"
+	"github.com/chainrun/chainrun/redirect"
 )
 
 // Check reports what Run would refuse that parsing cannot see, before
-// anything starts. On Windows that is an argument that cannot be passed
+// anything starts: on every OS a redirect to /dev/fd/N with N above 9 (fds
+// 0-9 are all a segment has). On Windows also an argument that cannot be passed
 // safely to a batch file or a cmd.exe built-in (a CR, LF or NUL, a line
 // over cmd's limit), and a cmd.exe built-in that makes no sense in one
 // segment (start escapes the job, set and setlocal change nothing for
@@ -18,6 +20,13 @@ import (
 // Programs are resolved as Run would, following literal cd arguments
 // through the chain, so a refusal names the segment and argument.
 func Check(c *chain.Chain, opts Options) error {
+	for _, seg := range c.Segments() {
+		for _, r := range seg.Redirects {
+			if err := redirect.CheckTarget(r.Target); err != nil && r.Op != chain.RedirDupOut && r.Op != chain.RedirDupIn {
+				return &SegmentError{Kind: chain.KindUnsupported, Segment: seg.Index, Text: seg.Text, Err: err}
+			}
+		}
+	}
 	if !checkResolves {
 		return nil
 	}

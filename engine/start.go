@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"syscall"
 	"time"
 
 	"github.com/chainrun/chainrun/chain"
@@ -130,8 +131,21 @@ func (r *runner) spawnStage(st *stage, seg *chain.Segment, spec *spawnSpec, open
 	closeAll(opened)
 	if err != nil {
 		r.failStage(st, seg, &SegmentError{Kind: chain.KindNotExecutable, Segment: st.res.Index, Text: seg.Text, Err: err}, 126,
-			[]byte("chainrun: "+seg.Args[0]+": "+describeExecError(err)+"\n"))
+			[]byte("chainrun: "+seg.Args[0]+": "+describeExecError(err)+noShebangHint(err, seg.Args[0])+"\n"))
 	}
+}
+
+// noShebangHint says how to run a file the kernel will not execute
+// (ENOEXEC): a script without a #! line, or an empty file. bash would run
+// it as a shell script itself; chainrun starts no shell behind the
+// policy's back, so the user names the shell, which the policy then
+// judges as one.
+func noShebangHint(err error, name string) string {
+	if !errors.Is(err, syscall.ENOEXEC) {
+		return ""
+	}
+	return " (a script without a #! line or an empty file; chainrun starts no shell for it: run sh " + name +
+		" or bash " + name + ", or give it a #! line)"
 }
 
 // track makes a started process one the stop and the sweep can reach, and

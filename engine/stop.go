@@ -9,9 +9,10 @@ import (
 )
 
 // watch stops the chain on timeout or cancel, and forwards signals. The
-// polite stop comes first (Interrupt); what is still running a grace
-// period later is killed, so a program that ignores SIGTERM or Ctrl+Break
-// cannot keep Run from returning.
+// polite stop comes first (Interrupt, or the forwarded signal itself);
+// what is still running a grace period later is killed, so a program that
+// ignores SIGTERM, SIGINT, SIGHUP or Ctrl+Break cannot keep Run (or the
+// chainrun that forwarded the signal) from returning.
 func (r *runner) watch(done <-chan struct{}) {
 	var timeout <-chan time.Time
 	if r.opts.Timeout > 0 {
@@ -19,19 +20,15 @@ func (r *runner) watch(done <-chan struct{}) {
 		defer t.Stop()
 		timeout = t.C
 	}
-	for {
-		select {
-		case <-done:
-			return
-		case sig := <-r.opts.Signals:
-			r.forward(sig)
-			continue
-		case <-timeout:
-			r.stop(true)
-		case <-r.ctx.Done():
-			r.stop(errors.Is(r.ctx.Err(), context.DeadlineExceeded))
-		}
-		break
+	select {
+	case <-done:
+		return
+	case sig := <-r.opts.Signals:
+		r.forward(sig)
+	case <-timeout:
+		r.stop(true)
+	case <-r.ctx.Done():
+		r.stop(errors.Is(r.ctx.Err(), context.DeadlineExceeded))
 	}
 	grace := time.NewTimer(r.opts.Grace)
 	defer grace.Stop()

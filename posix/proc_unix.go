@@ -57,7 +57,8 @@ type Process struct {
 
 // Start starts path with argv in the session or group Attr says and
 // registers it as a direct child of this process, which the Linux
-// sweep never touches while it runs.
+// sweep never touches while it runs. The first Start also starts the
+// guard (StartGuard).
 func Start(path string, argv []string, a *Attr) (*Process, error) {
 	sys := &syscall.SysProcAttr{}
 	switch {
@@ -78,6 +79,7 @@ func Start(path string, argv []string, a *Attr) (*Process, error) {
 	if a.PollWait {
 		requestPidfd(sys)
 	}
+	StartGuard()
 	pid, err := spawn(path, argv, a, sys)
 	if err != nil {
 		return nil, &os.PathError{Op: "fork/exec", Path: path, Err: err}
@@ -238,10 +240,13 @@ func unregisterChild(pid int) {
 
 // HoldGroup marks a process group (or session) as belonging to a running
 // chain, so sweeps by other chains leave its members alone until
-// ReleaseGroup.
+// ReleaseGroup, and the guard kills them if this process dies before
+// Sweep has ended them.
 func HoldGroup(pgid int) {
 	regMu.Lock()
-	groups[pgid]++
+	if groups[pgid]++; groups[pgid] == 1 {
+		tellGuard('+', pgid)
+	}
 	regMu.Unlock()
 }
 

@@ -37,6 +37,7 @@ func EnableSubreaper() bool {
 // re-parents that process's own children here. It returns how many it
 // killed.
 func Sweep(groups []int) int {
+	defer forgetGroups(groups)
 	if len(groups) == 0 {
 		return 0 // the chain started no process: nothing of it is left
 	}
@@ -159,21 +160,35 @@ func scanProc(self int) []int {
 
 // readStat reads the parent, group and session of pid from /proc.
 func readStat(pid int) (ppid, pgrp, sid int, ok bool) {
+	st, ok := statOf(pid)
+	return st.ppid, st.pgrp, st.sid, ok
+}
+
+// procStat is what /proc/PID/stat says of a process's place in the tree.
+type procStat struct {
+	ppid, pgrp, sid int
+	start           uint64 // clock ticks after boot: with the pid, an identity no reuse repeats
+}
+
+// statOf reads pid's procStat.
+func statOf(pid int) (procStat, bool) {
 	var buf [512]byte
 	b, err := readSmall("/proc/"+strconv.Itoa(pid)+"/stat", buf[:])
 	if err != nil {
-		return 0, 0, 0, false
+		return procStat{}, false
 	}
 	i := bytes.LastIndexByte(b, ')')
 	if i < 0 {
-		return 0, 0, 0, false
+		return procStat{}, false
 	}
 	f := bytes.Fields(b[i+1:])
-	if len(f) < 4 {
-		return 0, 0, 0, false
+	if len(f) < 20 {
+		return procStat{}, false
 	}
-	ppid, _ = strconv.Atoi(string(f[1]))
-	pgrp, _ = strconv.Atoi(string(f[2]))
-	sid, _ = strconv.Atoi(string(f[3]))
-	return ppid, pgrp, sid, true
+	var st procStat
+	st.ppid, _ = strconv.Atoi(string(f[1]))
+	st.pgrp, _ = strconv.Atoi(string(f[2]))
+	st.sid, _ = strconv.Atoi(string(f[3]))
+	st.start, _ = strconv.ParseUint(string(f[19]), 10, 64)
+	return st, true
 }

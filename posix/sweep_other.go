@@ -9,6 +9,7 @@ func EnableSubreaper() bool { return false }
 // members left behind; processes that left their group cannot be found
 // without a subreaper.
 func Sweep(groups []int) int {
+	defer forgetGroups(groups)
 	for _, g := range groups {
 		KillGroup(g)
 	}

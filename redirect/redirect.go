@@ -8,6 +8,7 @@ import (
 	"errors"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -55,6 +56,16 @@ func Describe(err error) string {
 		return "No such file or directory"
 	case errors.Is(err, fs.ErrPermission):
 		return "Permission denied"
+	}
+	var errno syscall.Errno
+	if errors.As(err, &errno) {
+		// Go's texts are the C library's in lower case: "no space left
+		// on device" is strerror's "No space left on device".
+		msg := errno.Error()
+		if msg != "" && msg[0] >= 'a' && msg[0] <= 'z' {
+			msg = string(msg[0]-'a'+'A') + msg[1:]
+		}
+		return msg
 	}
 	return err.Error()
 }
@@ -172,7 +183,7 @@ func (o *Opener) Where(files []*os.File, rules []chain.Redirect, fd int) Dest {
 			}
 		case chain.RedirOut, chain.RedirAppend, chain.RedirIn, chain.RedirBoth, chain.RedirBothAppend:
 			d := Dest{Path: r.Target, Null: NullDevice(r.Target, o.Windows)}
-			if std, ok := StdStream(r.Target); ok {
+			if std, ok := StdStream(r.Target); ok && std <= chain.MaxFd {
 				d = dest[std]
 			}
 			dest[r.Fd] = d
@@ -191,10 +202,14 @@ func (o *Opener) Where(files []*os.File, rules []chain.Redirect, fd int) Dest {
 // names (isNew false).
 func (o *Opener) open(target string, op chain.RedirOp, get func(int) *os.File) (f *os.File, isNew bool, err error) {
 	if fd, ok := StdStream(target); ok {
+		if fd > chain.MaxFd {
+			return nil, false, &Error{Target: target, Err: ErrFdRange}
+		}
 		if cur := get(fd); cur != nil {
 			return cur, false, nil
 		}
-		return nil, false, &Error{Target: target, Err: ErrBadFd}
+		// What opening /dev/fd/N for a closed N says on Linux.
+		return nil, false, &Error{Target: target, Err: fs.ErrNotExist}
 	}
 	flag := os.O_RDONLY
 	switch op {
@@ -218,10 +233,19 @@ func (o *Opener) open(target string, op chain.RedirOp, get func(int) *os.File) (
 	return f, true, nil
 }
 
-// StdStream reports whether target is /dev/stdin, /dev/stdout or
-// /dev/stderr, which mean the segment's current fd 0, 1 or 2 on every OS.
+// StdStream reports whether target names one of the segment's own fds:
+// /dev/stdin, /dev/stdout and /dev/stderr (0, 1, 2), /dev/fd/N,
+// /proc/self/fd/N and /proc/thread-self/fd/N, spelled with any redundant
+// slashes or dots. They mean the segment's current fd N on every OS: on
+// Linux the names would open chainrun's own descriptors, not the
+// segment's, and elsewhere they may not exist. An fd above chain.MaxFd is
+// reported too, for the caller to refuse (CheckTarget).
 func StdStream(target string) (fd int, ok bool) {
-	switch target {
+	if !strings.HasPrefix(target, "/") {
+		return 0, false
+	}
+	p := path.Clean(target)
+	switch p {
 	case "/dev/stdin":
 		return 0, true
 	case "/dev/stdout":
@@ -229,8 +253,32 @@ func StdStream(target string) (fd int, ok bool) {
 	case "/dev/stderr":
 		return 2, true
 	}
+	for _, dir := range []string{"/dev/fd/", "/proc/self/fd/", "/proc/thread-self/fd/"} {
+		n, found := strings.CutPrefix(p, dir)
+		if !found || n == "" || len(n) > 1 && n[0] == '0' || strings.Trim(n, "0123456789") != "" {
+			continue
+		}
+		fd, err := strconv.Atoi(n)
+		if err != nil {
+			return chain.MaxFd + 1, true
+		}
+		return fd, true
+	}
 	return 0, false
 }
+
+// CheckTarget refuses a redirect target naming an fd chainrun does not
+// have (/dev/fd/N with N above chain.MaxFd), before anything runs.
+func CheckTarget(target string) error {
+	if fd, ok := StdStream(target); ok && fd > chain.MaxFd {
+		return &Error{Target: target, Err: ErrFdRange}
+	}
+	return nil
+}
+
+// ErrFdRange is the cause when a /dev/fd/N target names an fd above
+// chain.MaxFd.
+var ErrFdRange = errors.New("chainrun supports fds 0-9 only")
 
 // NullDevice reports whether a redirect target means the null device.
 // "/dev/null" does on every OS. With windows set, so does any name whose

@@ -35,3 +35,13 @@ func forwardSignals(opts *engine.Options) {
 	}
 	opts.Signals = ch
 }
+
+// survivePipe makes a write to a closed stdout or stderr fail with EPIPE
+// instead of killing chainrun (Go's default for fds 1 and 2): chainrun
+// must live to wait for, stop and account for the chain it started, and to
+// exit with a status. A caught signal, unlike an ignored one, is reset to
+// the default when a program is started, so the chain's programs still die
+// of SIGPIPE as they would under bash.
+var survivePipe = sync.OnceFunc(func() {
+	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
+})

@@ -3,6 +3,7 @@
 package differential
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -246,10 +247,7 @@ func (g *runGen) single(last bool) *pSeg {
 		}
 		return seg("cd", t)
 	case k < 15:
-		return seg("test", pick(g.r,
-			[]string{"-f", pick(g.r, readFiles...)}, []string{"-d", pick(g.r, "sub", "dir1", "a.txt")},
-			[]string{"-s", "empty"}, []string{"x", "=", "x"}, []string{"x", "!=", "x"}, []string{"-n", ""},
-			[]string{"-z", ""}, []string{"3", "-lt", "5"}, []string{"7", "-eq", "8"})...)
+		return g.test()
 	case k < 16:
 		if g.r.IntN(5) == 0 {
 			return seg("pwd", pick(g.r, "-L", "-P"))
@@ -269,24 +267,132 @@ func (g *runGen) single(last bool) *pSeg {
 	}
 }
 
-// printf gives bash's builtin and coreutils' printf the same work: a
-// format with conversions gets matching arguments (numbers for %d and %x),
-// one without gets none, since only coreutils warns about extra ones.
+// printf is bash's printf built-in (an engine built-in in chainrun), or
+// now and then coreutils' /usr/bin/printf on the plain formats both read
+// alike. The engine's is given every directive bash has, with flags,
+// widths (also *), precisions and arguments of every kind: numbers in
+// every base, 'c values, ones that are not numbers (bash's messages and
+// status 1), too few and too many (the format is reused), and escapes.
 func (g *runGen) printf() *pSeg {
-	f := pick(g.r, `%s\n`, `%s-%s\n`, `[%5s]\n`, `%d\n`, `%x\n`, `a\tb\n`, `%%\n`, `%s`, `<%s>`)
-	s := seg("printf", f)
-	switch {
-	case strings.Contains(f, "%d") || strings.Contains(f, "%x"):
-		for range 1 + g.r.IntN(2) {
-			s.Args = append(s.Args, pick(g.r, "1", "42", "-7", "255", "0"))
+	if g.r.IntN(6) == 0 {
+		f := pick(g.r, `%s\n`, `%s-%s\n`, `[%5s]\n`, `a\tb\n`, `%%\n`, `<%s>`)
+		return seg("/usr/bin/printf", append([]string{f}, g.printfArgs(strings.Count(f, "%s"), 's')...)...)
+	}
+	var f strings.Builder
+	var verbs []byte
+	for range 1 + g.r.IntN(3) {
+		f.WriteString(pick(g.r, "", "<", "a ", `\t`, `\n`, `\101`, `\x41`, `\u00e9`, `\"`, `\\`, "%%", "-"))
+		v := pick(g.r, "s", "s", "d", "i", "o", "u", "x", "X", "c", "b", "q", "Q", "e", "E", "f", "F", "g", "G", "a", "A", "(%Y-%m-%d %H:%M:%S %j %a %b)T")
+		width, prec := pick(g.r, "", "", "5", "12", "*", "1"), pick(g.r, "", "", ".0", ".2", ".10", ".*", ".")
+		f.WriteString("%" + pick(g.r, "", "", "-", "0", "+", " ", "#", "-0", "+ ", "'") + width + prec)
+		f.WriteString(pick(g.r, "", "", "", "l", "ll", "h", "z", "L", "j") + v)
+		for range strings.Count(width+prec, "*") {
+			verbs = append(verbs, '*') // each * takes an argument before the conversion's
 		}
-	case strings.Contains(f, "%s"):
-		n := strings.Count(f, "%s")
-		for range n * g.r.IntN(3) {
-			s.Args = append(s.Args, pick(g.r, words...))
+		verbs = append(verbs, v[len(v)-1])
+	}
+	f.WriteString(pick(g.r, `\n`, `|\n`, "", `\c`))
+	if strings.Contains(f.String(), "%(") || strings.ContainsAny(string(verbs), "qQ") {
+		g.posix = false // dash's printf has neither
+	}
+	s := seg("printf", f.String())
+	reps := pick(g.r, 1, 1, 1, 0, 2)
+	for range reps {
+		for _, v := range verbs {
+			s.Args = append(s.Args, g.printfArgs(1, v)...)
 		}
 	}
+	if reps == 1 && g.r.IntN(4) == 0 && len(s.Args) > 0 {
+		s.Args = s.Args[:len(s.Args)-1] // one argument short
+	}
 	return s
+}
+
+// printfArgs gives n arguments for the conversion v. Before a stage that
+// stops reading (g.clean) none makes printf print a message after its
+// output, since a SIGPIPE may or may not end it first.
+func (g *runGen) printfArgs(n int, v byte) []string {
+	var out []string
+	for len(out) < n {
+		a := g.printfArg(v)
+		if g.clean && slices.Contains([]string{"x", "12abc", "08", "99999999999999999999", "1x", "1e300"}, a) {
+			continue
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+func (g *runGen) printfArg(v byte) string {
+	switch {
+	case v == '*':
+		return pick(g.r, "3", "0", "-4", "8", "x")
+	case strings.IndexByte("diouxXc", v) >= 0 && v != 'c':
+		return pick(g.r, "0", "1", "42", "-7", "255", "0x1F", "017", "'A", "' 12'", "+3", "12abc", "", "x",
+			"9223372036854775807", "-9223372036854775808", "99999999999999999999", "08", `"z`)
+	case strings.IndexByte("eEfFgGaA", v) >= 0:
+		return pick(g.r, "0", "1", "1.5", "-2.25", "3.14159", "1e20", "0.0001", "1e-5", "100000", "123456789",
+			"0x1p3", "inf", "-inf", "nan", "2.5", "0.1", "1x", "", "'A", "1e300")
+	case v == 'T':
+		return pick(g.r, "0", "86400", "1700000000", "1690000000", "-86400")
+	case v == 'b':
+		return pick(g.r, `a\nb`, `\0101\x41\101`, `tab\there`, `x\cy`, `\u00e9\ud800`, `\e\a\z`, "plain")
+	default:
+		return pick(g.r, words...)
+	}
+}
+
+// test is bash's test or [ with every operator: file tests on the tree,
+// string and integer comparisons (also with operands that are not
+// integers, status 2), -v on the segment's environment, and !, -a, -o
+// and parentheses by POSIX's argument-count rules and bash's grammar.
+func (g *runGen) test() *pSeg {
+	var args []string
+	for i := range 1 + g.r.IntN(3) {
+		if i > 0 {
+			args = append(args, pick(g.r, "-a", "-o"))
+		}
+		args = append(args, g.testTerm()...)
+	}
+	if g.r.IntN(6) == 0 {
+		args = append([]string{"!"}, args...)
+	}
+	if g.r.IntN(6) == 0 {
+		args = append(append([]string{"("}, args...), ")")
+	}
+	if g.r.IntN(10) == 0 {
+		args = args[:g.r.IntN(len(args))] // every argument count, errors included
+	}
+	for _, a := range args {
+		if a == "==" || a == "<" || a == ">" || a == "-v" || a == "-o" && len(args) == 2 {
+			g.posix = false
+		}
+	}
+	if g.r.IntN(2) == 0 {
+		return seg("[", append(args, "]")...)
+	}
+	return seg("test", args...)
+}
+
+func (g *runGen) testTerm() []string {
+	file := pick(g.r, append(readFiles, "sub", "dir1", "", "link")...)
+	switch g.r.IntN(5) {
+	case 0:
+		return []string{"-" + pick(g.r, "a", "b", "c", "d", "e", "f", "g", "h", "k", "p", "r", "s", "u", "w", "x", "G", "L", "N", "O", "S"), file}
+	case 1:
+		return []string{pick(g.r, "-n", "-z", "-v", "-R", "-o", "-t"), pick(g.r, "", "x", "V", "HOME", "NOPE", "1", "braceexpand", "errexit")}
+	case 2:
+		return []string{pick(g.r, words...), pick(g.r, "=", "==", "!=", "<", ">"), pick(g.r, words...)}
+	case 3:
+		n := []string{"1", "-2", " 3 ", "+4", "007", "x", "", "99999999999999999999"}
+		return []string{pick(g.r, n...), pick(g.r, "-eq", "-ne", "-lt", "-le", "-gt", "-ge"), pick(g.r, n...)}
+	}
+	// Files seeded within one clock tick share a modification time, so
+	// -nt and -ot compare a file with a missing one or with itself; bash
+	// and chainrun run in separately seeded trees.
+	f := pick(g.r, readFiles...)
+	pair := pick(g.r, []string{f, "missing.txt"}, []string{"missing.txt", f}, []string{f, f})
+	return []string{pair[0], pick(g.r, "-nt", "-ot", "-ef"), pair[1]}
 }
 
 // withAssign prefixes a V=value assignment (or leaves V unset).

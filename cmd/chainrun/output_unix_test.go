@@ -1,0 +1,88 @@
+//go:build unix
+
+package main
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+
+	"github.com/chainrun/chainrun/internal/testprog"
+)
+
+// TestOutputToFullDisk: whatever chainrun writes itself (a plan, a report,
+// the help) that does not reach its stdout makes it fail with 125 and say
+// so; a built-in that cannot write fails as bash's does.
+func TestOutputToFullDisk(t *testing.T) {
+	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
+	if err != nil {
+		t.Skip("no /dev/full on this system")
+	}
+	defer full.Close()
+	for _, tt := range []struct {
+		name   string
+		args   []string
+		code   int
+		stderr string
+	}{
+		{"explain", []string{"--explain", "echo hi"}, 125, "chainrun: cannot write the output: "},
+		{"explain json", []string{"--explain", "--json", "echo hi"}, 125, "chainrun: cannot write the output: "},
+		{"run json", []string{"--json", "echo hi"}, 125, "chainrun: cannot write the output: "},
+		{"version", []string{"--version"}, 125, "chainrun: cannot write the output: "},
+		{"help", []string{"--help"}, 125, "chainrun: cannot write the output: "},
+		{"echo", []string{"echo hi"}, 1, "chainrun: echo: write error: No space left on device\n"},
+		{"echo -n", []string{"echo -n"}, 0, ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var stderr bytes.Buffer
+			c := &cli{stdout: full, stderr: &stderr}
+			code := c.run(tt.args)
+			if code != tt.code || !strings.HasPrefix(stderr.String(), tt.stderr) || (tt.stderr == "") != (stderr.Len() == 0) {
+				t.Errorf("status %d stderr %q; want %d and %q", code, stderr.String(), tt.code, tt.stderr)
+			}
+		})
+	}
+}
+
+// TestClosedStdout: chainrun whose stdout nobody reads does not die of
+// SIGPIPE. A built-in writing there ends as bash's process would (141):
+// alone it ends the chain, as a pipeline stage only itself; the other
+// stages are waited for (here until the timeout stops them).
+func TestClosedStdout(t *testing.T) {
+	for _, tt := range []struct {
+		name, chain string
+		code        int
+		stderr      string
+	}{
+		{"alone", "echo hi; echo-argv after >&2", 141, ""},
+		{"stage", "true | echo hi; echo-argv after >&2", 0, "after\n"},
+		{"waits for the others", "hang | echo hi", 124, "chainrun: chain timed out after 500ms"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			cmd := testprog.Command("chainrun", "--timeout", "500ms", "--grace", "100ms", tt.chain)
+			cmd.Env = append(cmd.Env, "PATH="+testprog.BinDir()+string(os.PathListSeparator)+os.Getenv("PATH"))
+			pr, pw, err := os.Pipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			pr.Close()
+			cmd.Stdout = pw
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			err = cmd.Run()
+			pw.Close()
+			code := 0
+			var ee *exec.ExitError
+			if errors.As(err, &ee) {
+				code = ee.ExitCode() // -1 when a signal killed it
+			}
+			if code != tt.code || !strings.HasPrefix(stderr.String(), tt.stderr) {
+				t.Errorf("chainrun ended with %v (status %d), stderr %q; want %d and %q", err, code, stderr.String(), tt.code, tt.stderr)
+			}
+		})
+	}
+
+}

@@ -1,0 +1,10 @@
+//go:build darwin || freebsd || netbsd || openbsd || dragonfly
+
+package engine
+
+import (
+	"syscall"
+	"time"
+)
+
+func atime(st *syscall.Stat_t) time.Time { return time.Unix(st.Atimespec.Unix()) }

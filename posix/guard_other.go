@@ -1,0 +1,17 @@
+//go:build unix && !linux
+
+package posix
+
+// recordAdopted does nothing: without a subreaper nothing is adopted.
+func recordAdopted(parent int, held map[int]bool, adopted map[int]uint64) {}
+
+// guardReap kills the held groups. Processes that left them (setsid,
+// setpgid) cannot be found here and stay.
+func guardReap(held map[int]bool, adopted map[int]uint64) {
+	for g := range held {
+		KillGroup(g)
+	}
+}
+
+// growGuardPipe does nothing: the pipe keeps the system's size.
+func growGuardPipe(fd int) {}
