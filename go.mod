@@ -3,6 +3,8 @@ module github.com/chainrun/chainrun
 go 1.26.0
 
 require (
+	github.com/google/jsonschema-go v0.4.3
+	github.com/modelcontextprotocol/go-sdk v1.8.0
 	github.com/rogpeppe/go-internal v1.16.0
 	golang.org/x/sys v0.49.0
 	golang.org/x/text v0.43.0
@@ -10,4 +12,12 @@ require (
 	mvdan.cc/sh/v3 v3.14.1
 )
 
-require golang.org/x/tools v0.51.0 // indirect
+require (
+	github.com/segmentio/asm v1.1.3 // indirect
+	github.com/segmentio/encoding v0.5.4 // indirect
+	github.com/yosida95/uritemplate/v3 v3.0.2 // indirect
+	golang.org/x/oauth2 v0.35.0 // indirect
+	golang.org/x/sync v0.24.0 // indirect
+	golang.org/x/time v0.15.0 // indirect
+	golang.org/x/tools v0.51.0 // indirect
+)

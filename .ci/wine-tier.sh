@@ -93,7 +93,7 @@ vetrc=0
 GOOS=windows GOARCH=amd64 go vet ./... || vetrc=$?
 
 # 5. The tests.
-pkgs=${WINE_TIER_PKGS:-"./winproc/ ./resolve/ ./winconsole/ ./test/windows/ ./engine/"}
+pkgs=${WINE_TIER_PKGS:-"./winproc/ ./resolve/ ./winconsole/ ./test/windows/ ./engine/ ./mcpserver/"}
 run=()
 if [ -n "${WINE_TIER_RUN:-}" ]; then run=(-run "$WINE_TIER_RUN"); fi
 log=$(mktemp "$dir/run-XXXXXX.log")
@@ -145,10 +145,23 @@ if [ $rc -ne 0 ]; then
 		[ $rc -eq 0 ] && echo "wine-tier: FLAKY under Wine: Test I/O incomplete, then passed on rerun"
 	fi
 fi
+# 6. chainrun.exe mcp under Wine, driven over stdio by an MCP client on
+# Linux (mcpserver's TestWineStdio, a native test): tools/list and a chain
+# with a cmd.exe built-in. Only with the default packages, once per CI run.
+mcprc=0
+if [ -z "${WINE_TIER_PKGS:-}" ]; then
+	mcplog=$(mktemp "$dir/mcp-XXXXXX.log")
+	CHAINRUN_WINE="$winebin" go test -count=1 -v -run '^TestWineStdio$' ./mcpserver/ >"$mcplog" 2>&1 || mcprc=$?
+	grep -E '^(=== RUN|\s*--- (PASS|FAIL|SKIP)|ok|FAIL|panic:)' "$mcplog" || true
+	if [ $mcprc -ne 0 ]; then
+		echo "wine-tier: chainrun.exe mcp under Wine failed; log: $mcplog" >&2
+		tail -n 40 "$mcplog" >&2
+	fi
+fi
 if [ $vetrc -ne 0 ]; then
 	echo "wine-tier: GOOS=windows go vet ./... failed" >&2
 fi
-if [ $rc -ne 0 ] || [ $vetrc -ne 0 ]; then
+if [ $rc -ne 0 ] || [ $vetrc -ne 0 ] || [ $mcprc -ne 0 ]; then
 	echo "wine-tier: FAIL" >&2
 	exit 1
 fi

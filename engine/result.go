@@ -45,7 +45,9 @@ type Options struct {
 	Interactive bool
 	// Signals, when set, delivers signals to forward to every running
 	// process group of the chain (the CLI feeds it SIGINT, SIGTERM and
-	// SIGHUP). A forwarded signal also keeps later pipelines from starting.
+	// SIGHUP). A forwarded signal also keeps later pipelines from starting,
+	// and is followed, as a timeout's SIGTERM is, by the grace period and
+	// then SIGKILL to whatever of the chain still runs.
 	Signals <-chan os.Signal
 
 	// Dialect is the dialect RunString parses with; "" means
@@ -89,6 +91,11 @@ type Result struct {
 	// Decision is the policy's judgement of the chain (Options.Authorizer),
 	// nil when no Authorizer was set.
 	Decision *chain.Decision
+	// Dir is the chain's current directory when it ended, as top-level cd
+	// left it (a cd inside a pipeline stage does not count, as in bash's
+	// subshell), so a caller that keeps a session, such as the MCP server,
+	// can carry it over to the next chain as a terminal would.
+	Dir string
 }
 
 // DecodedStdout returns Stdout as text and names the encoding it was

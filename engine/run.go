@@ -201,12 +201,14 @@ func (r *runner) finish(start time.Time) (*Result, error) {
 		return r.finishErr(start, r.ctx.Err())
 	}
 	res.Duration = time.Since(start)
+	res.Dir = r.dir
 	return res, nil
 }
 
 // finishErr returns the result so far with the error that ended the chain.
 func (r *runner) finishErr(start time.Time, err error) (*Result, error) {
 	r.res.Duration = time.Since(start)
+	r.res.Dir = r.dir
 	return r.res, err
 }
 

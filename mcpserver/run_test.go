@@ -1,0 +1,208 @@
+package mcpserver
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// TestToolsList: the tools, their annotations and declared output schemas
+// are the contract.
+func TestToolsList(t *testing.T) {
+	c := connect(t, Config{}, nil, "")
+	res, err := c.cs.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]*mcp.Tool{}
+	for _, tool := range res.Tools {
+		got[tool.Name] = tool
+	}
+	for _, tc := range []struct {
+		name      string
+		readOnly  bool
+		destroys  bool
+		outFields []string
+	}{
+		{"run", false, true, []string{"exit_code", "stdout", "segments", "error", "cwd", "job"}},
+		{"explain", true, false, []string{"segments", "ops", "warnings", "error", "decision"}},
+		{"job_output", true, false, []string{"output", "next_offset", "running", "exit_code", "omitted"}},
+		{"job_kill", false, true, []string{"exit_code", "cwd", "job"}},
+		{"job_list", true, false, []string{"jobs"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tool := got[tc.name]
+			if tool == nil {
+				t.Fatalf("no tool %q in %v", tc.name, res.Tools)
+			}
+			a := tool.Annotations
+			if a == nil || a.ReadOnlyHint != tc.readOnly || (!tc.readOnly && (a.DestructiveHint == nil || *a.DestructiveHint != tc.destroys)) {
+				t.Errorf("annotations %+v", a)
+			}
+			b, _ := json.Marshal(tool.OutputSchema)
+			for _, f := range tc.outFields {
+				if !strings.Contains(string(b), `"`+f+`"`) {
+					t.Errorf("output schema has no %q: %s", f, b)
+				}
+			}
+		})
+	}
+	if len(got) != 5 {
+		t.Errorf("%d tools, want 5", len(got))
+	}
+}
+
+// TestRun covers the run tool's results: output, statuses as data,
+// refusals, timeouts and bad arguments as errors, stdin and its absence,
+// the output cap and its marker.
+func TestRun(t *testing.T) {
+	c := connect(t, Config{MaxOutput: 64}, nil, "")
+	for _, tc := range []struct {
+		name    string
+		args    map[string]any
+		isError bool
+		exit    int
+		stdout  string   // exact, when not ""
+		text    []string // in the text block
+	}{
+		{"pipeline", map[string]any{"command": "lines 3 | first-line && echo done"}, false, 0, "1\ndone\n", []string{"exit 0", "--- stdout ---\n1\ndone\n"}},
+		{"non-zero status is data", map[string]any{"command": "echo x | first-line && false"}, false, 1, "x\n", []string{"exit 1"}},
+		{"not found is data", map[string]any{"command": "no-such-program-xyz"}, false, 127, "", []string{"exit 127", "not found"}},
+		{"syntax refusal", map[string]any{"command": "echo a && && b"}, true, 2, "", []string{"refused (syntax, exit 2); nothing ran", "^"}},
+		{"unsupported refusal with the fix", map[string]any{"command": "echo $(date)"}, true, 2, "", []string{"refused (unsupported", "run the inner command first", "  echo $(date)\n       ^"}},
+		{"background & stays refused", map[string]any{"command": "hang &"}, true, 2, "", []string{"refused"}},
+		{"timeout", map[string]any{"command": "echo s && hang", "timeout": "300ms"}, true, 124, "s\n", []string{"timed out", "exit 124", `stopped segment 2 "hang"`}},
+		{"stdin argument", map[string]any{"command": "cat-stdin | first-line", "stdin": "a\nb\n"}, false, 0, "a\n", nil},
+		{"no stdin is EOF, never the server's", map[string]any{"command": "cat-stdin && echo after"}, false, 0, "after\n", nil},
+		{"env argument", map[string]any{"command": "print-env CHAINRUN_X", "env": map[string]any{"CHAINRUN_X": "y z"}}, false, 0, "CHAINRUN_X=y z\n", nil},
+		{"output cap with head, tail and marker", map[string]any{"command": "lines 100"}, false, 0, "", []string{"--- stdout ---\n1\n2\n3\n", "\n… 228 bytes omitted …\n", "98\n99\n100\n"}},
+		{"max_output argument", map[string]any{"command": "lines 10", "max_output": 4}, false, 0, "1\n0\n", []string{"1\n… 17 bytes omitted …\n0\n"}},
+		{"pipefail", map[string]any{"command": "exit-with 3 | lines 1", "pipefail": true}, false, 3, "1\n", nil},
+		{"windows dialect", map[string]any{"command": `echo a\b`, "dialect": "windows"}, false, 0, "a\\b\n", nil},
+		{"bad timeout", map[string]any{"command": "true", "timeout": "soon"}, true, 0, "", []string{"timeout \"soon\""}},
+		{"bad dialect", map[string]any{"command": "true", "dialect": "cmd"}, true, 0, "", []string{"dialect \"cmd\""}},
+		{"missing dir", map[string]any{"command": "true", "dir": "nowhere"}, true, 0, "", []string{"dir \"nowhere\""}},
+		{"empty command", map[string]any{"command": " "}, true, 0, "", []string{"command is empty"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var out RunResult
+			res := c.call("run", tc.args, &out)
+			txt := text(res)
+			if res.IsError != tc.isError {
+				t.Errorf("isError %v, want %v\n%s", res.IsError, tc.isError, txt)
+			}
+			if res.StructuredContent != nil && out.ExitCode != tc.exit {
+				t.Errorf("exit_code %d, want %d\n%s", out.ExitCode, tc.exit, txt)
+			}
+			if tc.stdout != "" && out.Stdout != tc.stdout {
+				t.Errorf("stdout %q, want %q", out.Stdout, tc.stdout)
+			}
+			for _, w := range tc.text {
+				if !strings.Contains(txt, w) {
+					t.Errorf("text lacks %q:\n%s", w, txt)
+				}
+			}
+		})
+	}
+}
+
+// TestSessionDir: a top-level cd carries over to the next call, a dir
+// argument applies to one call, a cd in a pipeline stage does not count,
+// and a session whose directory vanished goes back to its start.
+func TestSessionDir(t *testing.T) {
+	root := tempDir(t)
+	mkdirs(t, root, "a/b", "c", "gone")
+	c := connect(t, Config{Dir: root}, nil, "")
+	steps := []struct {
+		name    string
+		args    map[string]any
+		wantOut string // show-dir's output: the directory the chain ran in
+		wantCwd string // the session's directory afterwards, relative to root
+	}{
+		{"starts at --dir", map[string]any{"command": "show-dir"}, filepath.Base(root) + "\n", "."},
+		{"cd carries over", map[string]any{"command": "cd a"}, "", "a"},
+		{"the next call runs there", map[string]any{"command": "show-dir"}, "a\n", "a"},
+		{"relative cd from there", map[string]any{"command": "cd b && show-dir"}, "b\n", "a/b"},
+		{"cd in a pipeline stage does not count", map[string]any{"command": "cd .. | true"}, "", "a/b"},
+		{"dir argument is for one call", map[string]any{"command": "show-dir && cd ..", "dir": filepath.Join(root, "c")}, "c\n", "a/b"},
+		{"relative dir argument", map[string]any{"command": "show-dir", "dir": ".."}, "a\n", "a/b"},
+		{"a failing chain still moves", map[string]any{"command": "cd " + quote(filepath.Join(root, "gone")) + " && exit-with 1"}, "", "gone"},
+		{"a refused chain does not", map[string]any{"command": "cd .. && echo $(x)"}, "", "gone"},
+	}
+	for _, st := range steps {
+		t.Run(st.name, func(t *testing.T) {
+			var out RunResult
+			c.call("run", st.args, &out)
+			if st.wantOut != "" && out.Stdout != st.wantOut {
+				t.Errorf("stdout %q, want %q", out.Stdout, st.wantOut)
+			}
+			if want := filepath.Join(root, st.wantCwd); out.Cwd != want {
+				t.Errorf("cwd %q, want %q", out.Cwd, want)
+			}
+		})
+	}
+	t.Run("a removed directory resets the session", func(t *testing.T) {
+		if err := os.Remove(filepath.Join(root, "gone")); err != nil {
+			t.Fatal(err)
+		}
+		var out RunResult
+		res := c.call("run", map[string]any{"command": "show-dir"}, &out)
+		if out.Cwd != root || out.Stdout != filepath.Base(root)+"\n" || !strings.Contains(text(res), "no longer exists") {
+			t.Errorf("cwd %q stdout %q\n%s", out.Cwd, out.Stdout, text(res))
+		}
+	})
+}
+
+// TestConcurrentCalls: calls on one connection run side by side: a
+// chain waiting for a file finishes only because a second call, made
+// while the first runs, creates it.
+func TestConcurrentCalls(t *testing.T) {
+	root := tempDir(t)
+	flag := filepath.Join(root, "flag")
+	c := connect(t, Config{Dir: root}, nil, "")
+	var wg sync.WaitGroup
+	wg.Add(1)
+	var waited RunResult
+	go func() {
+		defer wg.Done()
+		c.call("run", map[string]any{"command": "wait-for " + quote(flag)}, &waited)
+	}()
+	var made RunResult
+	c.call("run", map[string]any{"command": "make-file " + quote(flag)}, &made)
+	wg.Wait()
+	if made.ExitCode != 0 || waited.ExitCode != 0 {
+		t.Errorf("make-file exit %d, wait-for exit %d (%s): the calls did not overlap", made.ExitCode, waited.ExitCode, waited.Stderr)
+	}
+}
+
+// TestCarryOrder: concurrent chains carry their directory over in the
+// order they finish, and a chain that ends where it started leaves the
+// session where another one moved it.
+func TestCarryOrder(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		ends []struct{ from, to string } // in completion order
+		want string
+	}{
+		{"last cd to finish wins", []struct{ from, to string }{{"/r", "/r/a"}, {"/r", "/r/b"}}, "/r/b"},
+		{"no cd leaves a concurrent cd", []struct{ from, to string }{{"/r", "/r/a"}, {"/r", "/r"}}, "/r/a"},
+		{"cd back to the start counts as none", []struct{ from, to string }{{"/r", "/r/a"}, {"/r", "/r"}, {"/r/a", "/r/a"}}, "/r/a"},
+		{"a chain that did not run", []struct{ from, to string }{{"/r", ""}}, "/r"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := &session{st: state{Dir: "/r"}}
+			for _, e := range tc.ends {
+				s.carry(state{Dir: e.from}, e.to)
+			}
+			if s.st.Dir != tc.want {
+				t.Errorf("session in %q, want %q", s.st.Dir, tc.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,167 @@
+package mcpserver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/chainrun/chainrun/chain"
+	"github.com/chainrun/chainrun/engine"
+)
+
+// Config is what the server's flags give it. Nothing a client sends can
+// change it: the policy and the audit log come only from here.
+type Config struct {
+	// Dir is where every session starts; "" means the server's directory.
+	Dir string
+	// Env is the environment chains start with; nil means the server's.
+	Env []string
+	// Authorizer judges every chain (policy.Policy); nil allows all.
+	Authorizer chain.Authorizer
+	// PolicyID names the policy's content (a digest of its files), so an
+	// approval given on a retried call is bound to the policy that asked.
+	PolicyID string
+	// Auditor records every chain, refused and denied ones included.
+	Auditor engine.Auditor
+	// Timeout bounds each foreground chain unless the call sets its own;
+	// 0 means none.
+	Timeout time.Duration
+	// Grace is the time between the polite stop and the kill; 0 means
+	// engine.DefaultGrace.
+	Grace time.Duration
+	// MaxOutput caps each captured stream unless the call sets its own;
+	// 0 means DefaultMaxOutput.
+	MaxOutput int
+	// Dialect is the default dialect; "" means the host's.
+	Dialect chain.Dialect
+	// ApprovalTimeout bounds the wait for an answer to an approval
+	// request; 0 means DefaultApprovalTimeout.
+	ApprovalTimeout time.Duration
+	// ProgressEvery is the interval of progress notifications; 0 means
+	// DefaultProgressEvery.
+	ProgressEvery time.Duration
+	// Version is reported to clients as the server's version.
+	Version string
+	// Logger receives the server's own messages (stderr on stdio); nil
+	// discards them.
+	Logger *slog.Logger
+}
+
+// Defaults for Config and the limits of a session.
+const (
+	// DefaultMaxOutput is smaller than the CLI's 1 MiB: what a tool returns
+	// lands in a model's context, twice (structured and text).
+	DefaultMaxOutput       = 32 << 10
+	DefaultApprovalTimeout = 2 * time.Minute
+	// DefaultProgressEvery stays well under the 2 s a client's idle
+	// timer may be reset by.
+	DefaultProgressEvery = time.Second
+	// MaxRunningJobs bounds the background jobs one session runs at once.
+	MaxRunningJobs = 16
+	// MaxJobs bounds the jobs a session remembers, finished ones included;
+	// the oldest finished job is forgotten first.
+	MaxJobs = 64
+	// JobLogSize is how much of a job's output is kept for job_output:
+	// its first and last halves, whatever it prints.
+	JobLogSize = 256 << 10
+)
+
+// Server serves chainrun's tools over MCP. One Server may serve several
+// connections, each with its own session.
+type Server struct {
+	cfg     Config
+	schemas *mcp.SchemaCache
+}
+
+// New checks cfg and fills in its defaults.
+func New(cfg Config) (*Server, error) {
+	dir := cfg.Dir
+	if dir == "" {
+		wd, err := os.Getwd()
+		if err != nil {
+			return nil, err
+		}
+		dir = wd
+	}
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		return nil, fmt.Errorf("--dir %s: not a directory", cfg.Dir)
+	}
+	cfg.Dir = dir
+	if cfg.Dialect == "" {
+		cfg.Dialect = chain.HostDialect()
+	}
+	if cfg.MaxOutput <= 0 {
+		cfg.MaxOutput = DefaultMaxOutput
+	}
+	if cfg.Grace <= 0 {
+		cfg.Grace = engine.DefaultGrace
+	}
+	if cfg.ApprovalTimeout <= 0 {
+		cfg.ApprovalTimeout = DefaultApprovalTimeout
+	}
+	if cfg.ProgressEvery <= 0 {
+		cfg.ProgressEvery = DefaultProgressEvery
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	return &Server{cfg: cfg, schemas: mcp.NewSchemaCache()}, nil
+}
+
+// Serve runs one session over t until the client disconnects or ctx ends.
+// When it returns, every chain and background job of the session has
+// ended, whole tree: a vanished client leaves nothing running.
+func (s *Server) Serve(ctx context.Context, t mcp.Transport) error {
+	sess := newSession(s)
+	defer sess.close()
+	ss, err := s.newMCPServer(sess).Connect(ctx, &cancelFilter{t: t}, nil)
+	if err != nil {
+		return err
+	}
+	stop := context.AfterFunc(ctx, func() { ss.Close() })
+	defer stop()
+	err = ss.Wait()
+	if errors.Is(err, mcp.ErrConnectionClosed) || errors.Is(err, io.EOF) {
+		err = nil
+	}
+	return err
+}
+
+// ServeStdio serves one session over the process's stdin and stdout.
+func (s *Server) ServeStdio(ctx context.Context) error {
+	return s.Serve(ctx, &mcp.StdioTransport{})
+}
+
+// instructions tell the model what the tools are for and how the session
+// behaves; clients put them in the model's context.
+const instructions = `chainrun runs command lines with bash's syntax (pipes, &&, ||, ;, redirects, quoting) without a shell, ` +
+	`judged by the user's permission policy before anything starts. Unsupported syntax ($(...), globs, variables, ` +
+	`control flow, &) is refused with the column and a fix. The session keeps its working directory: a top-level cd ` +
+	`carries over to the next run call. Chains never read the server's stdin: pass input with "stdin". ` +
+	`Long-running programs (dev servers, watchers): run with background=true, then job_output, job_kill, job_list.`
+
+// newMCPServer builds the MCP server of one session, its tools bound to it.
+func (s *Server) newMCPServer(sess *session) *mcp.Server {
+	srv := mcp.NewServer(&mcp.Implementation{Name: "chainrun", Version: s.cfg.Version}, &mcp.ServerOptions{
+		Instructions: instructions,
+		Logger:       s.cfg.Logger,
+		SchemaCache:  s.schemas,
+	})
+	mcp.AddTool(srv, runTool, sess.run)
+	mcp.AddTool(srv, explainTool, sess.explain)
+	mcp.AddTool(srv, jobOutputTool, sess.jobOutput)
+	mcp.AddTool(srv, jobKillTool, sess.jobKill)
+	mcp.AddTool(srv, jobListTool, sess.jobList)
+	return srv
+}

@@ -1,0 +1,223 @@
+package mcpserver
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/chainrun/chainrun/chain"
+	"github.com/chainrun/chainrun/engine"
+	"github.com/chainrun/chainrun/report"
+)
+
+// runText is the text block of a run result, for a model to read: a
+// status line, what stopped the chain and how to fix it, then stdout and
+// stderr with an explicit marker where the middle was dropped. The
+// structured content carries the same facts for programs.
+func runText(out *RunResult, res *engine.Result, err error, maxOut int, reason string) string {
+	var b strings.Builder
+	switch {
+	case res == nil:
+		b.WriteString(failureText(err, out.ExitCode, reason))
+	case res.TimedOut:
+		fmt.Fprintf(&b, "%v (exit %d)%s; cwd %s\n", err, out.ExitCode, stoppedText(res), out.Cwd)
+	case res.Canceled:
+		fmt.Fprintf(&b, "stopped after %s (exit %d)%s\n", durText(res.Duration), out.ExitCode, stoppedText(res))
+	default:
+		fmt.Fprintf(&b, "exit %d in %s; cwd %s\n", out.ExitCode, durText(res.Duration), out.Cwd)
+	}
+	if res == nil {
+		return b.String()
+	}
+	for _, s := range res.Segments {
+		if s.Err != nil {
+			fmt.Fprintf(&b, "%v\n", s.Err)
+		}
+	}
+	stream(&b, "stdout", res.Stdout, res.StdoutOmitted, maxOut)
+	stream(&b, "stderr", res.Stderr, res.StderrOmitted, maxOut)
+	if len(res.Stdout) == 0 && len(res.Stderr) == 0 {
+		b.WriteString("(no output)\n")
+	}
+	return b.String()
+}
+
+// failureText says why a chain did not run, with the caret under a
+// refusal and, for the policy, what it decided and the rule that would
+// allow the chain.
+func failureText(err error, status int, reason string) string {
+	var pe *chain.ParseError
+	var de *chain.DeniedError
+	switch {
+	case errors.As(err, &pe):
+		return fmt.Sprintf("refused (%s, exit %d); nothing ran: %s", pe.Kind, status, pe.Caret())
+	case errors.As(err, &de) && de.Decision != nil && de.Decision.Verdict == chain.Ask:
+		if reason == "" {
+			reason = de.Reason
+		}
+		return fmt.Sprintf("not approved (exit %d); nothing ran: %s\n%s", status, reason, askText(de.Decision))
+	case errors.As(err, &de):
+		s := fmt.Sprintf("%v (exit %d); nothing ran\n", err, status)
+		if de.Decision != nil {
+			s += askText(de.Decision)
+		}
+		return s
+	}
+	return fmt.Sprintf("%s error (exit %d); nothing ran: %v\n", chain.KindOf(err), status, err)
+}
+
+// askText lists the segments the policy asked about or denied, its
+// reasons, and the rules that would allow the chain.
+func askText(d *chain.Decision) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "policy decision: %s\n", d.Verdict)
+	for _, s := range d.Segments {
+		if s.Verdict == chain.Allow {
+			continue
+		}
+		fmt.Fprintf(&b, "  segment %d %q: %s", s.Segment+1, s.Text, s.Verdict)
+		if s.Rule != "" {
+			fmt.Fprintf(&b, " (rule %q)", s.Rule)
+		}
+		if len(s.Reasons) > 0 {
+			fmt.Fprintf(&b, ": %s", strings.Join(s.Reasons, "; "))
+		}
+		b.WriteByte('\n')
+	}
+	for _, r := range d.Chain {
+		fmt.Fprintf(&b, "  chain: %s\n", r)
+	}
+	if len(d.Suggestions) > 0 && d.Verdict == chain.Ask {
+		b.WriteString("  to allow it, the user can add to permissions.allow:")
+		for _, s := range d.Suggestions {
+			fmt.Fprintf(&b, " %q", ruleText(s))
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// ruleText spells a suggestion as a settings entry, as the CLI does: a
+// command as a Bash rule, an Edit rule (for a write) as it is.
+func ruleText(s string) string {
+	if strings.HasPrefix(s, "Edit(") {
+		return s
+	}
+	return "Bash(" + s + ")"
+}
+
+// stoppedText names the segments chainrun stopped.
+func stoppedText(res *engine.Result) string {
+	var parts []string
+	for _, s := range res.Segments {
+		if s.Signalled {
+			parts = append(parts, fmt.Sprintf("segment %d %q", s.Index+1, s.Text))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "; stopped " + strings.Join(parts, ", ")
+}
+
+// stream writes one captured stream under its name. The capture is the
+// first maxOut/2 bytes and the last ones; when bytes were dropped between
+// them, the marker says how many, where they were.
+func stream(b *strings.Builder, name string, raw []byte, omitted int64, maxOut int) {
+	if len(raw) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "--- %s ---\n", name)
+	if omitted > 0 && maxOut/2 <= len(raw) {
+		head := decoded(raw[:maxOut/2])
+		b.WriteString(head)
+		if !strings.HasSuffix(head, "\n") {
+			b.WriteByte('\n')
+		}
+		fmt.Fprintf(b, "… %d bytes omitted …\n", omitted)
+		b.WriteString(decoded(raw[maxOut/2:]))
+	} else {
+		b.WriteString(decoded(raw))
+	}
+	if raw[len(raw)-1] != '\n' {
+		b.WriteByte('\n')
+	}
+}
+
+// decoded turns captured bytes into valid UTF-8 text, decoded from what
+// Windows programs write, as the report's text is.
+func decoded(raw []byte) string {
+	text, _ := (&engine.Result{Stdout: raw}).DecodedStdout()
+	return strings.ToValidUTF8(string(text), "\uFFFD")
+}
+
+// durText rounds a duration for people: 3ms, 1.25s, 2m3s.
+func durText(d time.Duration) string {
+	switch {
+	case d < time.Millisecond:
+		return d.Round(time.Microsecond).String()
+	case d < time.Second:
+		return d.Round(100 * time.Microsecond).String()
+	}
+	return d.Round(10 * time.Millisecond).String()
+}
+
+// sizeText renders a byte count: 128 KiB.
+func sizeText(n int) string {
+	if n >= 1<<10 && n%(1<<10) == 0 {
+		return fmt.Sprintf("%d KiB", n>>10)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+// planText is the text block of an explain result.
+func planText(p *report.Plan) string {
+	var b strings.Builder
+	if p.Error != nil {
+		fmt.Fprintf(&b, "%s: %s", p.Error.Kind, p.Error.Message)
+		if p.Error.Offset != nil {
+			fmt.Fprintf(&b, " (at byte %d)", *p.Error.Offset)
+		}
+		b.WriteByte('\n')
+	}
+	for i, s := range p.Segments {
+		if i > 0 {
+			fmt.Fprintf(&b, "  %s\n", p.Ops[i-1])
+		}
+		fmt.Fprintf(&b, "segment %d: argv %q", i+1, s.Args)
+		if len(s.Env) > 0 {
+			fmt.Fprintf(&b, " env %v", s.Env)
+		}
+		for _, r := range s.Redirects {
+			fmt.Fprintf(&b, " %d%s%s", r.Fd, r.Op, r.Target)
+		}
+		if s.Builtin {
+			b.WriteString(" (built-in)")
+		}
+		b.WriteByte('\n')
+	}
+	for _, w := range p.Warnings {
+		fmt.Fprintf(&b, "warning: byte %d: %s\n", w.Offset, w.Message)
+	}
+	if p.Decision != "" {
+		fmt.Fprintf(&b, "policy decision: %s\n", p.Decision)
+		for _, r := range p.Reasons {
+			fmt.Fprintf(&b, "  segment %d: %s", r.Segment+1, r.Verdict)
+			if r.Rule != "" {
+				fmt.Fprintf(&b, " (rule %q)", r.Rule)
+			}
+			if len(r.Reasons) > 0 {
+				fmt.Fprintf(&b, ": %s", strings.Join(r.Reasons, "; "))
+			}
+			b.WriteByte('\n')
+		}
+		for _, r := range p.ChainReasons {
+			fmt.Fprintf(&b, "  chain: %s\n", r)
+		}
+		for _, s := range p.Suggestions {
+			fmt.Fprintf(&b, "  suggested rule: %s\n", ruleText(s))
+		}
+	}
+	return b.String()
+}
