@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -31,7 +32,7 @@ func (c *cli) explain(cfg *config) int {
 	if err != nil {
 		status = exitRefused
 	}
-	if err == nil && len(cfg.policies) > 0 {
+	if err == nil && cfg.judges() {
 		auth, st, ok := c.loadPolicy(cfg)
 		if !ok {
 			return st
@@ -45,7 +46,7 @@ func (c *cli) explain(cfg *config) int {
 	}
 	if cfg.json {
 		if werr := report.Write(c.stdout, plan); werr != nil {
-			return exitInternal
+			return c.outputFailed(werr)
 		}
 		return status
 	}
@@ -53,7 +54,11 @@ func (c *cli) explain(cfg *config) int {
 		c.reportError(err)
 		return status
 	}
-	writePlanText(c.stdout, ch, plan)
+	var b bytes.Buffer
+	writePlanText(&b, ch, plan)
+	if _, werr := c.stdout.Write(b.Bytes()); werr != nil {
+		return c.outputFailed(werr)
+	}
 	return status
 }
 

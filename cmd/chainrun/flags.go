@@ -32,6 +32,9 @@ type config struct {
 	pipefail bool
 
 	policies []string
+	claude   *string // --claude-settings: nil off, "" the start directory
+	mode     string  // --permission-mode
+	addDirs  []string
 	yes      bool
 	audit    auditConfig
 
@@ -68,6 +71,14 @@ Flags:
   --pipefail             a pipeline's status is its rightmost non-zero stage's
   --policy FILE          judge the chain with the permission rules in FILE
                          (Claude Code settings shape; repeatable, merged)
+  --claude-settings[=DIR]
+                         judge with the settings Claude Code reads for DIR
+                         (default: the start directory): managed, user,
+                         project and local files, with their precedence
+  --permission-mode MODE default, acceptEdits, plan, dontAsk or
+                         bypassPermissions (default: the settings' defaultMode)
+  --add-dir DIR          a working directory besides the start directory
+                         (repeatable; adds to additionalDirectories)
   --yes                  approve chains the policy asks about
   --audit-log FILE       append every chain to FILE as one JSON line
   --audit-max-size MB    rotate the audit log at MB megabytes (default 100)
@@ -87,7 +98,10 @@ Examples:
   chainrun --policy .claude/settings.json --timeout 5m -- 'git status && go vet ./...'
 `
 
-func usage(w io.Writer) { fmt.Fprintf(w, usageText, chain.HostDialect()) }
+func usage(w io.Writer) error {
+	_, err := fmt.Fprintf(w, usageText, chain.HostDialect())
+	return err
+}
 
 // parseArgs reads the flags and the one COMMAND argument. When it returns
 // ok false, chainrun exits at once with status (help, version, errors).
@@ -109,6 +123,9 @@ func (c *cli) parseArgs(args []string) (cfg *config, status int, ok bool) {
 	fs.BoolVar(&cfg.combined, "combined", false, "")
 	fs.BoolVar(&cfg.pipefail, "pipefail", false, "")
 	fs.Var((*listValue)(&cfg.policies), "policy", "")
+	fs.Var(optionalDir{&cfg.claude}, "claude-settings", "")
+	fs.StringVar(&cfg.mode, "permission-mode", "", "")
+	fs.Var((*listValue)(&cfg.addDirs), "add-dir", "")
 	fs.BoolVar(&cfg.yes, "yes", false, "")
 	fs.StringVar(&cfg.audit.path, "audit-log", "", "")
 	fs.Var((*countValue)(&cfg.audit.maxSizeMB), "audit-max-size", "")
@@ -118,7 +135,9 @@ func (c *cli) parseArgs(args []string) (cfg *config, status int, ok bool) {
 
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			usage(c.stdout)
+			if err := usage(c.stdout); err != nil {
+				return nil, c.outputFailed(err), false
+			}
 			return nil, 0, false
 		}
 		// The flag package names flags with one dash; chainrun documents two.
@@ -126,7 +145,9 @@ func (c *cli) parseArgs(args []string) (cfg *config, status int, ok bool) {
 		return nil, c.usageError("%s", msg), false
 	}
 	if version {
-		fmt.Fprintln(c.stdout, versionString())
+		if _, err := fmt.Fprintln(c.stdout, versionString()); err != nil {
+			return nil, c.outputFailed(err), false
+		}
 		return nil, 0, false
 	}
 	switch rest := fs.Args(); len(rest) {

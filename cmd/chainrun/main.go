@@ -25,6 +25,7 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"os"
 )
@@ -43,6 +44,7 @@ func main() { os.Exit(Main()) }
 // Main runs chainrun with the process's arguments and standard streams and
 // returns the exit status. Tests call it in place of main.
 func Main() int {
+	survivePipe()
 	c := &cli{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr}
 	return c.run(os.Args[1:])
 }
@@ -54,7 +56,21 @@ type cli struct {
 	stderr io.Writer
 }
 
+// outputFailed reports that chainrun's own output (a plan, a report, the
+// help) could not be written, to a full disk or a closed pipe, and returns
+// the status that says chainrun failed: output that was lost must not
+// look like success.
+func (c *cli) outputFailed(err error) int {
+	fmt.Fprintf(c.stderr, "chainrun: cannot write the output: %v\n", err)
+	return exitInternal
+}
+
 func (c *cli) run(args []string) int {
+	// `chainrun mcp` is the MCP server (mcp.go); a program named mcp runs
+	// as `chainrun -- mcp`.
+	if len(args) > 0 && args[0] == "mcp" {
+		return c.mcp(args[1:])
+	}
 	cfg, status, ok := c.parseArgs(args)
 	if !ok {
 		return status

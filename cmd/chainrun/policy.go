@@ -10,10 +10,36 @@ import (
 	"github.com/chainrun/chainrun/chain"
 )
 
-// loadPolicy loads the --policy files, printing their warnings on stderr.
-// A file that cannot be read or has bad rules is a usage error.
+// judges reports whether a policy judges the chain: --policy or
+// --claude-settings.
+func (cfg *config) judges() bool { return len(cfg.policies) > 0 || cfg.claude != nil }
+
+// optionalDir is --claude-settings, which may stand alone (the start
+// directory) or take =DIR.
+type optionalDir struct{ dir **string }
+
+func (o optionalDir) String() string {
+	if o.dir == nil || *o.dir == nil {
+		return ""
+	}
+	return **o.dir
+}
+
+func (o optionalDir) Set(s string) error {
+	if s == "true" {
+		s = ""
+	}
+	*o.dir = &s
+	return nil
+}
+
+func (o optionalDir) IsBoolFlag() bool { return true }
+
+// loadPolicy loads the --policy files and the Claude Code settings
+// hierarchy, printing their warnings on stderr. A file that cannot be read
+// or has bad rules, or a mode the settings refuse, is a usage error.
 func (c *cli) loadPolicy(cfg *config) (chain.Authorizer, int, bool) {
-	auth, warnings, err := newAuthorizer(cfg.policies)
+	auth, warnings, err := newAuthorizer(cfg)
 	for _, w := range warnings {
 		fmt.Fprintf(c.stderr, "chainrun: policy: %s\n", w)
 	}
@@ -95,7 +121,7 @@ func askText(d *chain.Decision) string {
 	if len(d.Suggestions) > 0 {
 		b.WriteString("  to always allow it, add to permissions.allow:")
 		for _, s := range d.Suggestions {
-			fmt.Fprintf(&b, " %q", "Bash("+s+")")
+			fmt.Fprintf(&b, " %q", suggestionRule(s))
 		}
 		b.WriteByte('\n')
 	}
@@ -110,4 +136,13 @@ func (c *cli) newApprover(cfg *config) *approver {
 		a.in = c.stdin
 	}
 	return a
+}
+
+// suggestionRule spells a suggestion as a settings entry: a command as a
+// Bash rule; an Edit rule (for a write) as it is.
+func suggestionRule(s string) string {
+	if strings.HasPrefix(s, "Edit(") {
+		return s
+	}
+	return "Bash(" + s + ")"
 }

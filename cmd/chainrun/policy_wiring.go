@@ -1,17 +1,53 @@
 package main
 
 import (
+	"path/filepath"
+
 	"github.com/chainrun/chainrun/audit"
 	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/engine"
 	"github.com/chainrun/chainrun/policy"
 )
 
-// newAuthorizer loads and merges the permission rule files.
-func newAuthorizer(paths []string) (chain.Authorizer, []string, error) {
-	p, warnings, err := policy.Load(paths...)
+// newAuthorizer loads and merges the permission rule files: the Claude
+// Code hierarchy with --claude-settings (the --policy files placed as
+// Claude Code places --settings), else the --policy files alone. The mode
+// flag overrides defaultMode, --add-dir adds working directories, and the
+// audit log joins the files the policy protects.
+func newAuthorizer(cfg *config) (chain.Authorizer, []string, error) {
+	var p *policy.Policy
+	var warnings []string
+	var err error
+	if cfg.claude != nil {
+		dir := *cfg.claude
+		if dir == "" {
+			if dir, err = startDir(cfg.dir); err != nil {
+				return nil, nil, err
+			}
+		}
+		p, warnings, err = policy.LoadClaude(dir, "", cfg.policies...)
+	} else {
+		p, warnings, err = policy.Load(cfg.policies...)
+	}
 	if err != nil {
 		return nil, warnings, err
+	}
+	if cfg.mode != "" {
+		if err := p.SetMode(policy.Mode(cfg.mode)); err != nil {
+			return nil, warnings, err
+		}
+	}
+	for _, d := range cfg.addDirs {
+		abs, err := filepath.Abs(d)
+		if err != nil {
+			return nil, warnings, err
+		}
+		p.AdditionalDirectories = append(p.AdditionalDirectories, abs)
+	}
+	if cfg.audit.path != "" {
+		if abs, err := filepath.Abs(cfg.audit.path); err == nil {
+			p.Protect = append(p.Protect, abs)
+		}
 	}
 	return p, warnings, nil
 }

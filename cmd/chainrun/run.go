@@ -31,7 +31,7 @@ func (c *cli) runChain(cfg *config) int {
 	if !cfg.json {
 		opts.Stdout, opts.Stderr, opts.NoCapture = c.stdout, c.stderr, true
 	}
-	if len(cfg.policies) > 0 {
+	if cfg.judges() {
 		auth, st, ok := c.loadPolicy(cfg)
 		if !ok {
 			return st
@@ -90,8 +90,7 @@ func (c *cli) finish(cfg *config, res *engine.Result, err error) int {
 	}
 	if cfg.json {
 		if werr := c.writeRunJSON(res, status, err); werr != nil {
-			fmt.Fprintf(c.stderr, "chainrun: %v\n", werr)
-			return exitInternal
+			return c.outputFailed(werr)
 		}
 		// The object says it all; stderr stays for the chain's own output.
 		return status
