@@ -211,7 +211,7 @@ func (s *session) jobOutput(_ context.Context, _ *mcp.CallToolRequest, args JobO
 // exitCode is an ended job's status as run reports it.
 func (j *job) exitCode() int {
 	if j.res == nil {
-		return exitStatus(j.err)
+		return report.ExitStatus(nil, j.err)
 	}
 	return j.res.ExitCode
 }

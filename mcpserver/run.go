@@ -175,9 +175,6 @@ func (s *session) reset(from state) state {
 // kept the chain from running or finishing.
 func (s *session) result(c *call, res *engine.Result, err error, job string, ap *approver) (*mcp.CallToolResult, RunResult, error) {
 	rep := report.FromResult(res, err)
-	if res == nil {
-		rep.ExitCode = exitStatus(err)
-	}
 	out := RunResult{Run: *rep, Cwd: s.snapshot().Dir, Job: job}
 	maxOut := s.srv.cfg.MaxOutput
 	if c != nil {
@@ -195,19 +192,4 @@ func (s *session) result(c *call, res *engine.Result, err error, job string, ap 
 		Content: []mcp.Content{&mcp.TextContent{Text: text}},
 		IsError: err != nil || (res != nil && res.TimedOut),
 	}, out, nil
-}
-
-// exitStatus is the status reported for a chain that did not run, the
-// one the CLI exits with (cmd/chainrun's exitStatus): 2 refused, 3 denied
-// or not approved, 124 timed out, 125 chainrun failed.
-func exitStatus(err error) int {
-	switch chain.KindOf(err) {
-	case chain.KindSyntax, chain.KindUnsupported:
-		return 2
-	case chain.KindDenied:
-		return 3
-	case chain.KindTimeout:
-		return 124
-	}
-	return 125
 }

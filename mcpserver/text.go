@@ -8,6 +8,7 @@ import (
 
 	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/engine"
+	"github.com/chainrun/chainrun/policy"
 	"github.com/chainrun/chainrun/report"
 )
 
@@ -21,9 +22,9 @@ func runText(out *RunResult, res *engine.Result, err error, maxOut int, reason s
 	case res == nil:
 		b.WriteString(failureText(err, out.ExitCode, reason))
 	case res.TimedOut:
-		fmt.Fprintf(&b, "%v (exit %d)%s; cwd %s\n", err, out.ExitCode, stoppedText(res), out.Cwd)
+		fmt.Fprintf(&b, "%v (exit %d)%s; cwd %s\n", err, out.ExitCode, report.StoppedText(res), out.Cwd)
 	case res.Canceled:
-		fmt.Fprintf(&b, "stopped after %s (exit %d)%s\n", durText(res.Duration), out.ExitCode, stoppedText(res))
+		fmt.Fprintf(&b, "stopped after %s (exit %d)%s\n", durText(res.Duration), out.ExitCode, report.StoppedText(res))
 	default:
 		fmt.Fprintf(&b, "exit %d in %s; cwd %s\n", out.ExitCode, durText(res.Duration), out.Cwd)
 	}
@@ -91,34 +92,11 @@ func askText(d *chain.Decision) string {
 	if len(d.Suggestions) > 0 && d.Verdict == chain.Ask {
 		b.WriteString("  to allow it, the user can add to permissions.allow:")
 		for _, s := range d.Suggestions {
-			fmt.Fprintf(&b, " %q", ruleText(s))
+			fmt.Fprintf(&b, " %q", policy.SettingsEntry(s))
 		}
 		b.WriteByte('\n')
 	}
 	return b.String()
-}
-
-// ruleText spells a suggestion as a settings entry, as the CLI does: a
-// command as a Bash rule, an Edit rule (for a write) as it is.
-func ruleText(s string) string {
-	if strings.HasPrefix(s, "Edit(") {
-		return s
-	}
-	return "Bash(" + s + ")"
-}
-
-// stoppedText names the segments chainrun stopped.
-func stoppedText(res *engine.Result) string {
-	var parts []string
-	for _, s := range res.Segments {
-		if s.Signalled {
-			parts = append(parts, fmt.Sprintf("segment %d %q", s.Index+1, s.Text))
-		}
-	}
-	if len(parts) == 0 {
-		return ""
-	}
-	return "; stopped " + strings.Join(parts, ", ")
 }
 
 // stream writes one captured stream under its name. The capture is the
@@ -216,7 +194,7 @@ func planText(p *report.Plan) string {
 			fmt.Fprintf(&b, "  chain: %s\n", r)
 		}
 		for _, s := range p.Suggestions {
-			fmt.Fprintf(&b, "  suggested rule: %s\n", ruleText(s))
+			fmt.Fprintf(&b, "  suggested rule: %s\n", policy.SettingsEntry(s))
 		}
 	}
 	return b.String()

@@ -210,3 +210,14 @@ func isHexSHA(t string) bool {
 	}
 	return digit
 }
+
+// SettingsEntry spells a suggestion of Decision.Suggestions as the entry a
+// user adds to permissions.allow: a command suggestion ("git tag:*") as a
+// Bash rule, an Edit rule suggested for a write as it is. The CLI's prompt
+// and the MCP server's results both show suggestions this way.
+func SettingsEntry(suggestion string) string {
+	if strings.HasPrefix(suggestion, "Edit(") {
+		return suggestion
+	}
+	return "Bash(" + suggestion + ")"
+}

@@ -109,3 +109,17 @@ func TestSuggestionsPerChain(t *testing.T) {
 		t.Errorf("suggestions %q, want none", d.Suggestions)
 	}
 }
+
+func TestSettingsEntry(t *testing.T) {
+	for in, want := range map[string]string{
+		"git tag:*":           "Bash(git tag:*)",
+		"make":                "Bash(make)",
+		"Edit(./notes.txt)":   "Edit(./notes.txt)",
+		"Edit(//tmp/out.log)": "Edit(//tmp/out.log)",
+		"npm run test:*":      "Bash(npm run test:*)",
+	} {
+		if got := SettingsEntry(in); got != want {
+			t.Errorf("SettingsEntry(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -75,15 +75,15 @@ func TestFromResult(t *testing.T) {
 			`"stdout":"","stderr":"","duration_ms":0,"segments":[{"index":0,"argv":[],"path":"","exit_code":127,"signal":0,` +
 			`"skipped":false,"bytes_out":0,"bytes_err":0,"redirects":[],"error":"segment 1 \"x\": not found in PATH","duration_ms":0}],` +
 			`"error":null}`},
-		{"refused", nil, refusal, `{"exit_code":0,"timed_out":false,"stdout_omitted":0,"stderr_omitted":0,"stdout":"","stderr":"",` +
+		{"refused", nil, refusal, `{"exit_code":2,"timed_out":false,"stdout_omitted":0,"stderr_omitted":0,"stdout":"","stderr":"",` +
 			`"duration_ms":0,"segments":[],"error":{"kind":"unsupported","message":"globs are refused","offset":3}}`},
 		{"denied, decision from the denial", nil, fmt.Errorf("run: %w", &chain.DeniedError{Segment: -1, Reason: "no", Decision: &chain.Decision{Verdict: chain.Deny}}),
-			`{"exit_code":0,"timed_out":false,"stdout_omitted":0,"stderr_omitted":0,"stdout":"","stderr":"","duration_ms":0,` +
+			`{"exit_code":3,"timed_out":false,"stdout_omitted":0,"stderr_omitted":0,"stdout":"","stderr":"","duration_ms":0,` +
 				`"segments":[],"error":{"kind":"denied","message":"run: denied: no"},"decision":"deny","reasons":[],"suggestions":[]}`},
 		{"timed out and canceled", &engine.Result{ExitCode: 124, TimedOut: true, Canceled: true}, chain.ErrTimeout,
 			`{"exit_code":124,"timed_out":true,"canceled":true,"stdout_omitted":0,"stderr_omitted":0,"stdout":"","stderr":"",` +
 				`"duration_ms":0,"segments":[],"error":{"kind":"timeout","message":"timed out"}}`},
-		{"internal", nil, errors.New("boom"), `{"exit_code":0,"timed_out":false,"stdout_omitted":0,"stderr_omitted":0,` +
+		{"internal", nil, errors.New("boom"), `{"exit_code":125,"timed_out":false,"stdout_omitted":0,"stderr_omitted":0,` +
 			`"stdout":"","stderr":"","duration_ms":0,"segments":[],"error":{"kind":"internal","message":"boom"}}`},
 	} {
 		if got := line(t, FromResult(tc.res, tc.err)); got != tc.want {

@@ -88,14 +88,14 @@ type Segment struct {
 
 // FromResult renders what Run or RunString returned. res may be nil when
 // nothing ran (refused, denied, failed before starting): the report then
-// has no segments, err as its Error, and ExitCode 0, which the caller sets
-// to the status it reports for err (the CLI's 2 for a refusal, 3 for a
-// denial). The policy's decision comes from res.Decision, or, for a denied
+// has no segments, err as its Error, and ExitCode ExitStatus(nil, err) (2
+// for a refusal, 3 for a denial, …). The policy's decision comes from res.Decision, or, for a denied
 // or unapproved chain, from the *chain.DeniedError in err.
 func FromResult(res *engine.Result, err error) *Run {
 	r := &Run{Segments: []Segment{}, Error: NewError(err)}
 	r.judge(decisionOf(res, err))
 	if res == nil {
+		r.ExitCode = ExitStatus(nil, err)
 		return r
 	}
 	r.ExitCode, r.TimedOut, r.Canceled = res.ExitCode, res.TimedOut, res.Canceled

@@ -30,7 +30,7 @@ func (c *cli) explain(cfg *config) int {
 	plan := report.NewPlan(ch, err)
 	status := 0
 	if err != nil {
-		status = exitRefused
+		status = report.ExitRefused
 	}
 	if err == nil && cfg.judges() {
 		auth, st, ok := c.loadPolicy(cfg)
@@ -40,7 +40,7 @@ func (c *cli) explain(cfg *config) int {
 		d, jerr := judge(auth, ch, cfg.dir)
 		if jerr != nil {
 			plan.Error = report.NewError(jerr)
-			err, status = jerr, exitInternal
+			err, status = jerr, report.ExitInternal
 		}
 		plan.Judge(d)
 	}

@@ -206,7 +206,7 @@ func TestWriteRunJSON(t *testing.T) {
 	var out bytes.Buffer
 	c := &cli{stdout: &out}
 	denied := &chain.DeniedError{Segment: 1, Text: "git tag v1", Reason: "not approved", Decision: askDecision}
-	if err := c.writeRunJSON(nil, exitDenied, denied); err != nil {
+	if err := c.writeRunJSON(nil, denied); err != nil {
 		t.Fatal(err)
 	}
 	want := `{"exit_code":3,"timed_out":false,"stdout_omitted":0,"stderr_omitted":0,"stdout":"","stderr":"",` +
@@ -234,28 +234,6 @@ func TestUnapproved(t *testing.T) {
 	} {
 		if got := unapproved(tc.err); got != tc.want {
 			t.Errorf("unapproved(%v) = %v, want %v", tc.err, got, tc.want)
-		}
-	}
-}
-
-func TestExitStatus(t *testing.T) {
-	for _, tc := range []struct {
-		res  *engine.Result
-		err  error
-		want int
-	}{
-		{res: &engine.Result{ExitCode: 0}, want: 0},
-		{res: &engine.Result{ExitCode: 141}, want: 141},
-		{res: &engine.Result{ExitCode: 124, TimedOut: true}, want: 124},
-		{res: &engine.Result{ExitCode: 143, TimedOut: true}, err: chain.ErrTimeout, want: 124},
-		{err: &chain.ParseError{Kind: chain.KindSyntax}, want: 2},
-		{err: &chain.ParseError{Kind: chain.KindUnsupported}, want: 2},
-		{err: &chain.DeniedError{Segment: -1}, want: 3},
-		{err: context.DeadlineExceeded, want: 125},
-		{res: &engine.Result{ExitCode: 0}, err: context.Canceled, want: 125},
-	} {
-		if got := exitStatus(tc.res, tc.err); got != tc.want {
-			t.Errorf("exitStatus(%+v, %v) = %d, want %d", tc.res, tc.err, got, tc.want)
 		}
 	}
 }

@@ -28,16 +28,14 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/chainrun/chainrun/report"
 )
 
-// Exit statuses of chainrun itself; every other status is the chain's.
-const (
-	exitUsage    = 2   // bad flags or arguments
-	exitRefused  = 2   // the command line was refused before anything ran
-	exitDenied   = 3   // denied by policy, or an ask not approved
-	exitTimeout  = 124 // the timeout stopped the chain, as GNU timeout
-	exitInternal = 125 // chainrun itself failed, as GNU timeout
-)
+// exitUsage is chainrun's status for bad flags or arguments; the other
+// statuses of chainrun itself are report's (report.ExitRefused, …), and
+// every other status is the chain's.
+const exitUsage = 2
 
 func main() { os.Exit(Main()) }
 
@@ -62,7 +60,7 @@ type cli struct {
 // look like success.
 func (c *cli) outputFailed(err error) int {
 	fmt.Fprintf(c.stderr, "chainrun: cannot write the output: %v\n", err)
-	return exitInternal
+	return report.ExitInternal
 }
 
 func (c *cli) run(args []string) int {

@@ -21,6 +21,7 @@ import (
 	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/mcpserver"
 	"github.com/chainrun/chainrun/policy"
+	"github.com/chainrun/chainrun/report"
 )
 
 const mcpUsageText = `Usage: chainrun mcp [flags]
@@ -112,7 +113,7 @@ func (c *cli) mcp(args []string) int {
 	t := &mcp.IOTransport{Reader: c.stdin, Writer: nopWriteCloser{c.stdout}}
 	if err := srv.Serve(ctx, t); err != nil && ctx.Err() == nil {
 		fmt.Fprintf(c.stderr, "chainrun: mcp: %v\n", err)
-		return exitInternal
+		return report.ExitInternal
 	}
 	return 0
 }

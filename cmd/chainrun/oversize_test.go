@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/chainrun/chainrun/chain"
+	"github.com/chainrun/chainrun/report"
 )
 
 // TestOversizeRefused passes a command line one byte over the limit:
@@ -25,7 +26,7 @@ func TestOversizeRefused(t *testing.T) {
 		out, err := exec.Command("chainrun", "--explain", "--json", "--", tc.src).Output()
 		var ee *exec.ExitError
 		switch {
-		case tc.refused && (!errors.As(err, &ee) || ee.ExitCode() != exitRefused):
+		case tc.refused && (!errors.As(err, &ee) || ee.ExitCode() != report.ExitRefused):
 			t.Errorf("%d bytes: %v, want exit status 2", len(tc.src), err)
 		case tc.refused && !strings.Contains(string(out), `"error":{"kind":`):
 			t.Errorf("%d bytes: no error in %.200s", len(tc.src), out)

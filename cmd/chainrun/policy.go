@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/chainrun/chainrun/chain"
+	"github.com/chainrun/chainrun/policy"
 )
 
 // judges reports whether a policy judges the chain: --policy or
@@ -121,7 +122,7 @@ func askText(d *chain.Decision) string {
 	if len(d.Suggestions) > 0 {
 		b.WriteString("  to always allow it, add to permissions.allow:")
 		for _, s := range d.Suggestions {
-			fmt.Fprintf(&b, " %q", suggestionRule(s))
+			fmt.Fprintf(&b, " %q", policy.SettingsEntry(s))
 		}
 		b.WriteByte('\n')
 	}
@@ -136,13 +137,4 @@ func (c *cli) newApprover(cfg *config) *approver {
 		a.in = c.stdin
 	}
 	return a
-}
-
-// suggestionRule spells a suggestion as a settings entry: a command as a
-// Bash rule; an Edit rule (for a write) as it is.
-func suggestionRule(s string) string {
-	if strings.HasPrefix(s, "Edit(") {
-		return s
-	}
-	return "Bash(" + s + ")"
 }

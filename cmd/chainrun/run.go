@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/engine"
@@ -56,40 +55,15 @@ func (c *cli) runChain(cfg *config) int {
 	return c.finish(cfg, res, err)
 }
 
-// exitStatus maps the outcome to chainrun's exit status.
-func exitStatus(res *engine.Result, err error) int {
-	if res != nil && res.TimedOut {
-		return exitTimeout
-	}
-	switch chain.KindOf(err) {
-	case "":
-		if res == nil {
-			return exitInternal
-		}
-		return res.ExitCode
-	case chain.KindSyntax, chain.KindUnsupported:
-		return exitRefused
-	case chain.KindDenied:
-		return exitDenied
-	case chain.KindTimeout:
-		return exitTimeout
-	case chain.KindNotFound:
-		return 127
-	case chain.KindNotExecutable:
-		return 126
-	}
-	return exitInternal
-}
-
 // finish reports the outcome, on stdout as one JSON object with --json,
 // on stderr for people otherwise, and returns the exit status.
 func (c *cli) finish(cfg *config, res *engine.Result, err error) int {
-	status := exitStatus(res, err)
+	status := report.ExitStatus(res, err)
 	if res != nil && res.TimedOut && err == nil {
 		err = fmt.Errorf("%w after %v", chain.ErrTimeout, cfg.timeout)
 	}
 	if cfg.json {
-		if werr := c.writeRunJSON(res, status, err); werr != nil {
+		if werr := c.writeRunJSON(res, err); werr != nil {
 			return c.outputFailed(werr)
 		}
 		// The object says it all; stderr stays for the chain's own output.
@@ -102,7 +76,7 @@ func (c *cli) finish(cfg *config, res *engine.Result, err error) int {
 		fmt.Fprint(c.stderr, askText(d))
 		fmt.Fprintln(c.stderr, "chainrun: not approved: nothing ran (pass --yes to approve, or add a rule)")
 	case chain.KindOf(err) == chain.KindTimeout:
-		fmt.Fprintf(c.stderr, "chainrun: %v%s\n", err, signalledText(res))
+		fmt.Fprintf(c.stderr, "chainrun: %v%s\n", err, report.StoppedText(res))
 	default:
 		c.reportError(err)
 	}
@@ -132,29 +106,8 @@ func (c *cli) reportSegmentErrors(res *engine.Result) {
 	}
 }
 
-// signalledText lists the segments the timeout stopped.
-func signalledText(res *engine.Result) string {
-	if res == nil {
-		return ""
-	}
-	var parts []string
-	for _, s := range res.Segments {
-		if s.Signalled {
-			parts = append(parts, fmt.Sprintf("segment %d %q", s.Index+1, s.Text))
-		}
-	}
-	if len(parts) == 0 {
-		return ""
-	}
-	return "; stopped " + strings.Join(parts, ", ")
-}
-
 // writeRunJSON prints the run's report. Without a result (nothing ran) the
 // report carries the exit status chainrun exits with.
-func (c *cli) writeRunJSON(res *engine.Result, status int, err error) error {
-	r := report.FromResult(res, err)
-	if res == nil {
-		r.ExitCode = status
-	}
-	return report.Write(c.stdout, r)
+func (c *cli) writeRunJSON(res *engine.Result, err error) error {
+	return report.Write(c.stdout, report.FromResult(res, err))
 }
