@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/chainrun/chainrun/environ"
+	"github.com/chainrun/chainrun/internal/testprog"
 )
 
 // TestNodeE2E runs testdata/e2e/e2e.test.mjs: the official TypeScript
@@ -45,7 +46,7 @@ func TestNodeE2E(t *testing.T) {
 		missing("npm ci in %s: %v\n%s", dir, err, out)
 	}
 	env := testEnv()
-	env = append(env, "CHAINRUN_BIN="+bin, "CHAINRUN_WORK="+tempDir(t))
+	env = append(env, "CHAINRUN_BIN="+bin, "CHAINRUN_WORK="+testprog.TempDir(t))
 	env = environ.Host.Unset(env, "NODE_OPTIONS")
 	cmd := exec.Command(node, "--test", "--test-reporter=spec", "e2e.test.mjs")
 	cmd.Dir, cmd.Env = dir, env

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chainrun/chainrun/internal/testprog"
 )
 
 // startJob runs command in the background and returns the job id.
@@ -46,7 +48,7 @@ func (c *client) readFrom(job string, offset int64) (string, JobOutput) {
 // offset until the job ends, and then has its exit code.
 func TestJobReadToEnd(t *testing.T) {
 	c := connect(t, Config{}, nil, "")
-	flag := filepath.Join(tempDir(t), "flag")
+	flag := filepath.Join(testprog.TempDir(t), "flag")
 	job := c.startJob("lines 3 && wait-for "+quote(flag)+" && lines 2 && exit-with 4", nil)
 	var first JobOutput
 	for first.NextOffset < 6 {
@@ -74,7 +76,7 @@ func TestJobReadToEnd(t *testing.T) {
 // between calls until then.
 func TestJobKill(t *testing.T) {
 	c := connect(t, Config{Grace: 300 * time.Millisecond}, nil, "")
-	pidFile := filepath.Join(tempDir(t), "pids")
+	pidFile := filepath.Join(testprog.TempDir(t), "pids")
 	job := c.startJob("echo serving && hang "+quote(pidFile)+" | spawn", nil)
 	pids := pidsIn(t, pidFile, 1)
 	var out JobOutput
@@ -124,7 +126,7 @@ func TestJobEnds(t *testing.T) {
 		}
 	})
 	t.Run("session end", func(t *testing.T) {
-		pidFile := filepath.Join(tempDir(t), "pids")
+		pidFile := filepath.Join(testprog.TempDir(t), "pids")
 		c := connect(t, Config{}, nil, "")
 		c.startJob("hang "+quote(pidFile), nil)
 		pids := pidsIn(t, pidFile, 1)

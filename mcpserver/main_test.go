@@ -7,7 +7,6 @@ import (
 	"net"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -87,7 +86,7 @@ func connect(t *testing.T, cfg Config, opts *mcp.ClientOptions, version string) 
 		cfg.Env = testEnv()
 	}
 	if cfg.Dir == "" {
-		cfg.Dir = tempDir(t)
+		cfg.Dir = testprog.TempDir(t)
 	}
 	if cfg.Dialect == "" {
 		cfg.Dialect = chain.POSIX
@@ -217,31 +216,4 @@ func gone(t *testing.T, pids []int, d time.Duration) {
 			time.Sleep(10 * time.Millisecond)
 		}
 	}
-}
-
-// tempDir is t.TempDir with a removal that works under Wine too, where
-// os.RemoveAll's handle-relative deletion fails ("Invalid function"):
-// whatever RemoveAll leaves is removed path by path, deepest first.
-// test/windows has the same helper; internal/testprog would be its one
-// home.
-func tempDir(t *testing.T) string {
-	t.Helper()
-	dir, err := os.MkdirTemp("", "chainrun-mcp-test-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if os.RemoveAll(dir) == nil {
-			return
-		}
-		var paths []string
-		filepath.WalkDir(dir, func(p string, _ os.DirEntry, _ error) error {
-			paths = append(paths, p)
-			return nil
-		})
-		for _, p := range slices.Backward(paths) {
-			os.Remove(p)
-		}
-	})
-	return dir
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/engine"
+	"github.com/chainrun/chainrun/internal/testprog"
 	"github.com/chainrun/chainrun/policy"
 )
 
@@ -127,7 +128,7 @@ func testApproval(t *testing.T, version string) {
 			if tc.legacy && version == "" {
 				t.Skip("2026-07-28 clients answer input requests on a retried call; the binding is TestApprovalRetry's")
 			}
-			dir := tempDir(t)
+			dir := testprog.TempDir(t)
 			audit := &auditLog{}
 			var opts *mcp.ClientOptions
 			if tc.el != nil {
@@ -190,7 +191,7 @@ func TestApprovalRetry(t *testing.T) {
 		{"expired", map[string]any{"command": "echo ASK > f"}, false, 400 * time.Millisecond, "", "expired"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			dir := tempDir(t)
+			dir := testprog.TempDir(t)
 			el := &elicitor{action: "accept", approve: true}
 			opts := &mcp.ClientOptions{ElicitationHandler: el.handle, MultiRoundTrip: &mcp.MultiRoundTripOptions{Disabled: true}}
 			c := connect(t, Config{Dir: dir, Authorizer: stubPolicy{}, ApprovalTimeout: 200 * time.Millisecond}, opts, "")
@@ -233,7 +234,7 @@ func TestApprovalRetry(t *testing.T) {
 // roots silently: a cd out of them asks, and with no way to ask the chain
 // does not run and the session stays.
 func TestSessionRoots(t *testing.T) {
-	root := tempDir(t)
+	root := testprog.TempDir(t)
 	mkdirs(t, root, "proj/sub")
 	proj := filepath.Join(root, "proj")
 	p, _, err := policy.Parse([]byte(`{"permissions":{"allow":["Bash(cd:*)","Bash(show-dir:*)"]},"roots":["`+filepath.ToSlash(proj)+`"]}`), "settings.json")

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chainrun/chainrun/internal/testprog"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -41,7 +42,7 @@ func (p *progressLog) list() []*mcp.ProgressNotificationParams {
 // runs, with increasing values and the last output line as message, and
 // nothing once the result is sent; without a token it sends nothing.
 func TestProgress(t *testing.T) {
-	flag := filepath.Join(tempDir(t), "flag")
+	flag := filepath.Join(testprog.TempDir(t), "flag")
 	log := &progressLog{three: make(chan struct{})}
 	c := connect(t, Config{ProgressEvery: 20 * time.Millisecond}, &mcp.ClientOptions{ProgressNotificationHandler: log.handle}, "")
 	go func() {
@@ -74,7 +75,7 @@ func TestProgress(t *testing.T) {
 	}
 
 	t.Run("no token, no progress", func(t *testing.T) {
-		flag := filepath.Join(tempDir(t), "flag")
+		flag := filepath.Join(testprog.TempDir(t), "flag")
 		time.AfterFunc(200*time.Millisecond, func() { os.WriteFile(flag, nil, 0o644) })
 		before := len(log.list())
 		c.call("run", map[string]any{"command": "lines 1 && wait-for " + quote(flag)}, nil)
@@ -152,7 +153,7 @@ func (c *recConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 // grandchild included, within the grace period and a second, and no
 // response is sent for the canceled request.
 func TestCancel(t *testing.T) {
-	dir := tempDir(t)
+	dir := testprog.TempDir(t)
 	srv, err := New(Config{Dir: dir, Env: testEnv(), Grace: 300 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
@@ -196,7 +197,7 @@ func TestCancel(t *testing.T) {
 // ends its session; everything it started is stopped, whole tree, and
 // Serve returns.
 func TestClientVanishes(t *testing.T) {
-	dir := tempDir(t)
+	dir := testprog.TempDir(t)
 	pidFile := filepath.Join(dir, "pids")
 	c := connect(t, Config{Dir: dir, Grace: 300 * time.Millisecond}, nil, "")
 	c.startJob("hang "+quote(pidFile), nil)

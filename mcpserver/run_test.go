@@ -9,6 +9,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/chainrun/chainrun/internal/testprog"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -116,7 +117,7 @@ func TestRun(t *testing.T) {
 // argument applies to one call, a cd in a pipeline stage does not count,
 // and a session whose directory vanished goes back to its start.
 func TestSessionDir(t *testing.T) {
-	root := tempDir(t)
+	root := testprog.TempDir(t)
 	mkdirs(t, root, "a/b", "c", "gone")
 	c := connect(t, Config{Dir: root}, nil, "")
 	steps := []struct {
@@ -163,7 +164,7 @@ func TestSessionDir(t *testing.T) {
 // chain waiting for a file finishes only because a second call, made
 // while the first runs, creates it.
 func TestConcurrentCalls(t *testing.T) {
-	root := tempDir(t)
+	root := testprog.TempDir(t)
 	flag := filepath.Join(root, "flag")
 	c := connect(t, Config{Dir: root}, nil, "")
 	var wg sync.WaitGroup

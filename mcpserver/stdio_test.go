@@ -11,6 +11,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/chainrun/chainrun/internal/testprog"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -67,7 +68,7 @@ func chainrunBin(t *testing.T, goos string) string {
 // stdout, and exits 0 when the client closes its stdin.
 func TestStdioBinary(t *testing.T) {
 	bin := chainrunBin(t, runtime.GOOS)
-	dir := tempDir(t)
+	dir := testprog.TempDir(t)
 	mkdirs(t, dir, "sub")
 	cmd := exec.Command(bin, "mcp", "--dir", dir, "--dialect", "posix")
 	cmd.Env = testEnv()
@@ -120,7 +121,7 @@ func TestWineStdio(t *testing.T) {
 		t.Skip("CHAINRUN_WINE names no Wine loader (.ci/wine-tier.sh sets it)")
 	}
 	exe := chainrunBin(t, "windows")
-	dir := tempDir(t)
+	dir := testprog.TempDir(t)
 	mkdirs(t, dir, "sub")
 	if err := os.WriteFile(filepath.Join(dir, "sub", "x.txt"), []byte("x"), 0o644); err != nil {
 		t.Fatal(err)

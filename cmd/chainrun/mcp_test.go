@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/chainrun/chainrun/chain"
+	"github.com/chainrun/chainrun/internal/testprog"
 	"github.com/chainrun/chainrun/policy"
 )
 
@@ -53,7 +54,7 @@ func TestMCPArgs(t *testing.T) {
 // TestRootPolicy: a policy without roots gets the server's directory as
 // its root; one with roots keeps them.
 func TestRootPolicy(t *testing.T) {
-	dir := t.TempDir()
+	dir := testprog.TempDir(t)
 	for _, tc := range []struct {
 		name  string
 		roots []string

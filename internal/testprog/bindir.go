@@ -64,22 +64,6 @@ func Link(dir string) error {
 // removeBinDir removes the directory BinDir made, if any.
 func removeBinDir() {
 	if bin.dir != "" {
-		removeFlat(bin.dir)
+		removeTree(bin.dir)
 	}
-}
-
-// removeFlat removes dir and the files in it. Under Wine os.RemoveAll
-// fails with "Invalid function" (its handle-relative deletion is not
-// implemented there), so the files are then removed one by one. A
-// directory that still cannot be removed is left in the temp folder: it
-// costs disk space, not a result.
-func removeFlat(dir string) {
-	if os.RemoveAll(dir) == nil {
-		return
-	}
-	entries, _ := os.ReadDir(dir)
-	for _, e := range entries {
-		os.Remove(filepath.Join(dir, e.Name()))
-	}
-	os.Remove(dir)
 }

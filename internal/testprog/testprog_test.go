@@ -32,17 +32,6 @@ func TestMain(m *testing.M) {
 	Main(m)
 }
 
-// tempDir is t.TempDir without its cleanup's os.RemoveAll, which fails
-// under Wine (see removeFlat).
-func tempDir(t *testing.T) string {
-	dir, err := os.MkdirTemp("", "testprog-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { removeFlat(dir) })
-	return dir
-}
-
 // result runs cmd and returns its stdout, stderr and exit code.
 func result(t *testing.T, cmd *exec.Cmd, stdin string) (string, string, int) {
 	t.Helper()
@@ -57,7 +46,7 @@ func result(t *testing.T, cmd *exec.Cmd, stdin string) (string, string, int) {
 }
 
 func TestPrograms(t *testing.T) {
-	dir := tempDir(t)
+	dir := TempDir(t)
 	for _, tc := range []struct {
 		name     string
 		args     []string
@@ -199,7 +188,7 @@ func TestSpawn(t *testing.T) {
 
 // hang records its pid in the file it is given.
 func TestHangRecordsPid(t *testing.T) {
-	file := filepath.Join(tempDir(t), "pids")
+	file := filepath.Join(TempDir(t), "pids")
 	cmd := Command("hang", file)
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)

@@ -46,7 +46,7 @@ var batchScripts = map[string]string{
 // writeScripts writes the scripts into a fresh directory whose name holds
 // a space and an ampersand, as real install paths do.
 func writeScripts(t *testing.T) string {
-	dir := filepath.Join(tempDir(t), "bat dir & co")
+	dir := filepath.Join(testprog.TempDir(t), "bat dir & co")
 	if err := os.Mkdir(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +67,7 @@ func runBatch(t *testing.T, script string, args []string, env ...string) ([]stri
 	if err != nil {
 		t.Fatal(err)
 	}
-	cwd := tempDir(t)
+	cwd := testprog.TempDir(t)
 	s := start(t, systemCmd(t), line, cwd, testprog.Environ("echo", append([]string{"H=" + testprog.Executable(t)}, env...)...))
 	out, code := s.finish(t)
 	var got []string
@@ -147,7 +147,7 @@ func TestBatchNaiveLineIsInjectable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cwd := tempDir(t)
+	cwd := testprog.TempDir(t)
 	s := start(t, script, line, cwd, testprog.Environ("echo", "H="+testprog.Executable(t)))
 	s.finish(t)
 	if _, err := os.Stat(filepath.Join(cwd, "file.txt")); err != nil {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/engine"
+	"github.com/chainrun/chainrun/internal/testprog"
 )
 
 // TestBuiltinBrokenPipe: a built-in writing to a pipe nobody reads ends
@@ -24,7 +25,7 @@ func TestBuiltinBrokenPipe(t *testing.T) {
 		{"stage", "true | echo hi; echo after > %s", "after\n", 0},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			dir := tempDir(t)
+			dir := testprog.TempDir(t)
 			pr, pw, err := os.Pipe()
 			if err != nil {
 				t.Fatal(err)
@@ -44,7 +45,7 @@ func TestBuiltinBrokenPipe(t *testing.T) {
 
 // TestBuiltinWriteError: a built-in that cannot write says so, status 1.
 func TestBuiltinWriteError(t *testing.T) {
-	dir := tempDir(t)
+	dir := testprog.TempDir(t)
 	ro := filepath.Join(dir, "ro")
 	if err := os.WriteFile(ro, nil, 0o644); err != nil {
 		t.Fatal(err)
@@ -64,7 +65,7 @@ func TestBuiltinWriteError(t *testing.T) {
 
 // TestDevFdTargets: /dev/fd/N is the segment's fd N on Windows too.
 func TestDevFdTargets(t *testing.T) {
-	dir := tempDir(t)
+	dir := testprog.TempDir(t)
 	res := runChain(t, "echo a 3>f >/dev/fd/3; echo b >/dev/fd/2; echo c >/proc/self/fd/1", engine.Options{Dir: dir, Dialect: chain.POSIX})
 	b, _ := os.ReadFile(filepath.Join(dir, "f"))
 	if string(b) != "a\n" || string(res.Stderr) != "b\n" || string(res.Stdout) != "c\n" {
@@ -79,7 +80,7 @@ func TestDevFdTargets(t *testing.T) {
 // TestPrintfAndTest: printf and test/[ are engine built-ins, so they work
 // on Windows, where neither program exists, also as pipeline stages.
 func TestPrintfAndTest(t *testing.T) {
-	dir := tempDir(t)
+	dir := testprog.TempDir(t)
 	if err := os.WriteFile(filepath.Join(dir, "x.txt"), []byte("1"), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"unicode/utf16"
 
+	"github.com/chainrun/chainrun/internal/testprog"
 	"github.com/chainrun/chainrun/winproc"
 )
 
@@ -28,7 +29,7 @@ func decodeUTF16LE(t *testing.T, b []byte) string {
 // cmd /u makes a built-in write UTF-16LE, so names in any script survive
 // whatever the code page.
 func TestCmdBuiltinUTF16Output(t *testing.T) {
-	dir := tempDir(t)
+	dir := testprog.TempDir(t)
 	names := []string{"café ✓.txt", "plain.txt", "日本語.txt", "a&b (1).txt"}
 	for _, n := range names {
 		if err := os.WriteFile(filepath.Join(dir, n), nil, 0o644); err != nil {
@@ -58,7 +59,7 @@ func TestCmdBuiltinUTF16Output(t *testing.T) {
 
 // type copies a file's bytes; without /u nothing converts them.
 func TestCmdTypeKeepsBytes(t *testing.T) {
-	dir := tempDir(t)
+	dir := testprog.TempDir(t)
 	body := "{\"name\": \"café ✓ 日本\"}\r\n"
 	if err := os.WriteFile(filepath.Join(dir, "package.json"), []byte(body), 0o644); err != nil {
 		t.Fatal(err)
@@ -72,7 +73,7 @@ func TestCmdTypeKeepsBytes(t *testing.T) {
 // Arguments of built-ins are quoted by cmd's rules: metacharacters reach
 // the built-in as text, never as operators.
 func TestCmdBuiltinArgsAreInert(t *testing.T) {
-	dir := tempDir(t)
+	dir := testprog.TempDir(t)
 	for _, name := range []string{"a&b.txt", "with space & more.txt", "x^y.txt", "(p).txt"} {
 		body := "content of " + name
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {

@@ -59,14 +59,14 @@ func TestTimeoutKillsChildAndGrandchild(t *testing.T) {
 // A batch-file shim found through PATH and PATHEXT (npm, npx are
 // exactly this) runs through cmd.exe with ordinary arguments intact.
 func TestPathextFindsCmdShim(t *testing.T) {
-	bin := tempDir(t)
+	bin := testprog.TempDir(t)
 	shim := "@echo off\r\n\"%H%\" %*\r\n"
 	if err := os.WriteFile(filepath.Join(bin, "npm.cmd"), []byte(shim), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	env := testprog.Environ("echo", "H="+testprog.Executable(t), "Path="+bin+";"+os.Getenv("PATH"), "PATHEXT=.COM;.EXE;.BAT;.CMD")
 	args := []string{"install", "left pad", "--save-dev", `key="a b"`, "x&y"}
-	res := runChain(t, `npm install 'left pad' --save-dev 'key="a b"' 'x&y'`, engine.Options{Env: env, Dir: tempDir(t)})
+	res := runChain(t, `npm install 'left pad' --save-dev 'key="a b"' 'x&y'`, engine.Options{Env: env, Dir: testprog.TempDir(t)})
 	if res.ExitCode != 0 {
 		t.Fatalf("exit %d: %s %s", res.ExitCode, res.Stdout, res.Stderr)
 	}
@@ -83,7 +83,7 @@ func TestPathextFindsCmdShim(t *testing.T) {
 // before anything starts: the error names the segment and the argument,
 // and no segment of it runs, not even the ones before.
 func TestBatchArgumentRefused(t *testing.T) {
-	dir := tempDir(t)
+	dir := testprog.TempDir(t)
 	os.WriteFile(filepath.Join(dir, "t.bat"), []byte("@echo RAN>ran.txt\r\n"), 0o644)
 	res, err := engine.RunString(context.Background(), "echo first > first.txt && .\\t.bat 'two\nlines'", engine.Options{Dir: dir})
 	var se *engine.SegmentError
@@ -104,7 +104,7 @@ func TestBatchArgumentRefused(t *testing.T) {
 // A cmd.exe built-in that makes no sense in one segment is refused before
 // anything runs.
 func TestRefusedCmdBuiltin(t *testing.T) {
-	dir := tempDir(t)
+	dir := testprog.TempDir(t)
 	_, err := engine.RunString(context.Background(), "echo x > first.txt && pushd C:\\\\", engine.Options{Dir: dir})
 	if chain.KindOf(err) != chain.KindUnsupported || !strings.Contains(err.Error(), "pushd") {
 		t.Fatalf("error %v; want pushd refused", err)
@@ -124,7 +124,7 @@ func decoded(t *testing.T, res *engine.Result) (text, encoding string) {
 
 // cmd.exe built-ins take part in pipelines like any program.
 func TestCmdBuiltinInPipeline(t *testing.T) {
-	dir := tempDir(t)
+	dir := testprog.TempDir(t)
 	body := "{\r\n  \"name\": \"x\",\r\n  \"verify\": \"café ✓\",\r\n  \"other\": 1\r\n}\r\n"
 	os.WriteFile(filepath.Join(dir, "package.json"), []byte(body), 0o644)
 
@@ -156,7 +156,7 @@ func TestCmdBuiltinInPipeline(t *testing.T) {
 // The headline: findstr, a real program, reading a built-in's output.
 func TestTypeFindstr(t *testing.T) {
 	skipUnderWine(t, "Wine's findstr is a stub that prints nothing")
-	dir := tempDir(t)
+	dir := testprog.TempDir(t)
 	os.WriteFile(filepath.Join(dir, "package.json"), []byte("{\r\n  \"verify\": true\r\n}\r\n"), 0o644)
 	res := runChain(t, "type package.json | findstr verify", engine.Options{Dir: dir})
 	if res.ExitCode != 0 || strings.TrimSpace(string(res.Stdout)) != `"verify": true` {
@@ -166,7 +166,7 @@ func TestTypeFindstr(t *testing.T) {
 
 // Redirects to the null device create no file, under any spelling.
 func TestNullDevice(t *testing.T) {
-	dir := tempDir(t)
+	dir := testprog.TempDir(t)
 	h := quoted(testprog.Executable(t)) + " 3"
 	for _, src := range []string{h + " 2>nul", h + " >NUL", h + " >/dev/null 2>&1", h + " 2>NUL.txt"} {
 		res := runChain(t, src, engine.Options{Dir: dir, Env: testprog.Environ("lines")})
@@ -247,7 +247,7 @@ func TestBatchVectorsThroughRun(t *testing.T) {
 				for _, a := range v {
 					src += " " + singleQuoted(a)
 				}
-				cwd := tempDir(t)
+				cwd := testprog.TempDir(t)
 				res := runChain(t, src, engine.Options{Dir: cwd, Env: testprog.Environ("echo", "H="+testprog.Executable(t))})
 				got := strings.Split(string(res.Stdout), "\x00")
 				assertNoInjection(t, cwd, got)

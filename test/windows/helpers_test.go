@@ -165,27 +165,3 @@ func handleCount(t testing.TB) int {
 	}
 	return int(n)
 }
-
-// tempDir is t.TempDir with a removal Wine supports: os.RemoveAll's
-// handle-relative deletion fails there with "Invalid function".
-func tempDir(t testing.TB) string {
-	t.Helper()
-	dir, err := os.MkdirTemp("", "chainrun-test-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if os.RemoveAll(dir) == nil {
-			return
-		}
-		var paths []string
-		filepath.WalkDir(dir, func(p string, _ os.DirEntry, err error) error {
-			paths = append(paths, p)
-			return nil
-		})
-		for i := len(paths) - 1; i >= 0; i-- {
-			os.Remove(paths[i])
-		}
-	})
-	return dir
-}

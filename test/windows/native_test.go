@@ -91,7 +91,7 @@ func TestPowerShell(t *testing.T) {
 	if text, enc := decoded(t, res); strings.TrimSpace(text) != "héllo ✓ 日本" {
 		t.Errorf("-Command: %q (%s), stderr %q", text, enc, res.Stderr)
 	}
-	dir := tempDir(t)
+	dir := testprog.TempDir(t)
 	os.WriteFile(filepath.Join(dir, "s.ps1"), []byte("param($a, $b)\r\nWrite-Output \"[$a][$b]\"\r\n"), 0o644)
 	res, err = engine.RunString(context.Background(), `.\s.ps1 'one two' 'x&y'`, engine.Options{Dir: dir, Timeout: time.Minute})
 	if err != nil {
