@@ -8,6 +8,20 @@ import (
 	"golang.org/x/sys/unix"
 )
 
+// dieWithParent has the kernel send the child SIGKILL when its parent
+// dies (PR_SET_PDEATHSIG), so that a direct child never outlives this
+// process, guard or no guard. The kernel sends it when the thread that
+// forked the child exits, not the process; that is safe here because Go's
+// runtime ends a thread only when a goroutine locked to it
+// (runtime.LockOSThread) exits without unlocking, which neither this
+// module nor the standard library does, and because Run never returns
+// before its children have ended, so a normal exit kills none. (A host
+// program whose goroutines exit while locked would have such a thread's
+// children killed with it.) A set-user-ID program clears the setting when
+// it starts; only the guard covers such a child, as it covers every
+// descendant.
+func dieWithParent(sys *syscall.SysProcAttr) { sys.Pdeathsig = syscall.SIGKILL }
+
 // recordAdopted notes the orphans the parent adopted as a subreaper
 // (descendants that left their group and whose parent exited) while its
 // chains run: once the parent dies they are re-parented to init, and

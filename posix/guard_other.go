@@ -2,6 +2,12 @@
 
 package posix
 
+import "syscall"
+
+// dieWithParent does nothing: PR_SET_PDEATHSIG is Linux's; here only the
+// guard ends the children of a killed process.
+func dieWithParent(sys *syscall.SysProcAttr) {}
+
 // recordAdopted does nothing: without a subreaper nothing is adopted.
 func recordAdopted(parent int, held map[int]bool, adopted map[int]uint64) {}
 

@@ -15,15 +15,23 @@ import (
 // The guard ends a chain's processes when the process running the chain
 // dies without ending them itself: killed by SIGKILL, by the OOM killer,
 // or by a signal it does not handle. Nothing inside a dying process can do
-// that, and the kernel's own help (PR_SET_PDEATHSIG) reaches only direct
-// children, so a second, small process watches: the same executable,
-// started once per process before its first child (StartGuard), in a
-// session of its own so that a signal to the caller's group or terminal
-// does not take it down too. It holds the read end of a pipe whose write
-// end only this process has; the pipe carries the process groups that
-// running chains hold (HoldGroup "+pgid", Sweep "-pgid"), and its end of
-// file says this process is gone. If groups are held then, the guard
-// stops and kills them and every descendant of theirs (guardReap).
+// that, and the kernel's own help (PR_SET_PDEATHSIG, which Start sets on
+// Linux) reaches only direct children, so a second, small process
+// watches: the same executable, started once per process in a session of
+// its own so that a signal to the caller's group or terminal does not
+// take it down too. It holds the read end of a pipe whose write end only
+// this process has; the pipe carries the process groups that running
+// chains hold (HoldGroup "+pgid", Sweep "-pgid"), and its end of file
+// says this process is gone. If groups are held then, the guard stops and
+// kills them and every descendant of theirs (guardReap).
+//
+// Starting it costs a fork and an exec of this executable, more than a
+// short chain takes, so it starts only once chains have held processes
+// for GuardDelay without a break, from a timer, never in a chain's way
+// (armGuard). The window this leaves: on Linux the direct children die
+// with this process at once, but a descendant forked in the first
+// GuardDelay of a chain killed within that time can remain; elsewhere
+// the chain's processes can.
 const (
 	guardEnv  = "CHAINRUN_POSIX_GUARD"
 	guardArg0 = "chainrun-guard"
@@ -35,6 +43,14 @@ const (
 	guardPoll = 200 * time.Millisecond
 )
 
+// GuardDelay is how long chains must have held processes before the
+// guard starts. Most runs of the CLI end sooner (one /bin/true takes 4 ms
+// on a 2-core machine, twenty of them chained 16 ms), and for them the
+// guard's start was a large share of the cost (1.2 ms idle, 5-20 ms on a
+// loaded machine); a chain that runs longer pays it once, in the
+// background, early enough that little can escape before.
+const GuardDelay = 20 * time.Millisecond
+
 // init turns a process started as the guard into the guard before the
 // program it was built as runs: every program importing this package can
 // be its own guard, with no separate executable to install.
@@ -45,21 +61,65 @@ func init() {
 }
 
 var guard struct {
-	once sync.Once
-	on   bool     // a guard runs
-	fd   int      // the pipe's write end, non-blocking
-	buf  [24]byte // one message; regMu guards it
+	once  sync.Once
+	on    bool      // messages go to the pipe; regMu guards it
+	pid   int       // the guard's pid once it runs; regMu
+	armed bool      // a timer is pending, or the guard was started; regMu
+	since time.Time // when the held groups last went from none to some; regMu
+	fd    int       // the pipe's write end, non-blocking
+	buf   [24]byte  // one message; regMu guards it
 }
 
-// StartGuard starts this process's guard, once; Start calls it before the
-// first child. It reports whether a guard runs. Without one (the
-// executable cannot be started again), a chain's processes outlive this
-// process when it is killed.
+// StartGuard starts this process's guard at once, if it was not started;
+// chains start it by themselves after GuardDelay (armGuard). It reports
+// whether a guard runs. Without one (the executable cannot be started
+// again), a chain's processes outlive this process when it is killed.
 func StartGuard() bool {
 	guard.once.Do(startGuard)
-	return guard.on
+	return GuardRunning()
 }
 
+// GuardRunning reports whether this process's guard runs.
+func GuardRunning() bool {
+	regMu.Lock()
+	defer regMu.Unlock()
+	return guard.pid != 0
+}
+
+// armGuard starts the timer that starts the guard, when the held groups
+// go from none to some and neither a timer nor the guard exists; regMu is
+// held. A timer costs no thread and nothing when it fires to find the
+// chains gone, so runs that end before GuardDelay never start a guard.
+func armGuard() {
+	guard.since = time.Now()
+	if !guard.armed {
+		guard.armed = true
+		time.AfterFunc(GuardDelay, guardTimer)
+	}
+}
+
+// guardTimer starts the guard if groups have been held for GuardDelay
+// without a break; if they are held since less, it waits for the rest,
+// and if none is held, it disarms until the next HoldGroup.
+func guardTimer() {
+	regMu.Lock()
+	wait := GuardDelay - time.Since(guard.since)
+	start := len(groups) > 0 && wait <= 0
+	switch {
+	case len(groups) == 0:
+		guard.armed = false
+	case wait > 0:
+		time.AfterFunc(wait, guardTimer)
+	}
+	regMu.Unlock()
+	if start {
+		StartGuard()
+	}
+}
+
+// startGuard starts the guard. The groups held already are written to the
+// pipe before the guard is started, and every later one after, so that
+// the guard, once it runs, has all of them; a chain never waits for it.
 func startGuard() {
 	var p [2]int
 	syscall.ForkLock.RLock() // no child may inherit the pipe: its end of file is the news
@@ -72,29 +132,48 @@ func startGuard() {
 	if err != nil {
 		return
 	}
-	null, err := os.OpenFile(os.DevNull, os.O_RDWR, 0)
-	if err != nil {
-		unix.Close(p[0])
-		unix.Close(p[1])
-		return
-	}
-	pid, _, err := syscall.StartProcess(selfExe(), []string{guardArg0}, &syscall.ProcAttr{
-		Dir: "/", Env: []string{guardEnv + "=1"},
-		Files: []uintptr{null.Fd(), null.Fd(), null.Fd(), uintptr(p[0])},
-		Sys:   &syscall.SysProcAttr{Setsid: true},
-	})
-	null.Close()
-	unix.Close(p[0])
-	if err != nil {
-		unix.Close(p[1])
-		return
-	}
-	registerChild(pid) // the sweep never touches it; it exits after us
 	// A guard that stopped reading must not block a chain: a message that
 	// does not fit is dropped.
 	unix.SetNonblock(p[1], true)
 	growGuardPipe(p[1])
-	guard.fd, guard.on = p[1], true
+	regMu.Lock()
+	guard.fd, guard.on, guard.armed = p[1], true, true
+	for g := range groups {
+		tellGuard('+', g)
+	}
+	regMu.Unlock()
+	// A sweep must not take it for an escaped process before it is
+	// registered: one that ends a chain now waits for the exec.
+	startMu.RLock()
+	pid, err := execGuard(p[0])
+	if err == nil {
+		registerChild(pid) // the sweep never touches it; it exits after us
+	}
+	startMu.RUnlock()
+	unix.Close(p[0])
+	regMu.Lock()
+	if err == nil {
+		guard.pid = pid
+	} else {
+		guard.on = false
+		unix.Close(p[1])
+	}
+	regMu.Unlock()
+}
+
+// execGuard starts this executable as the guard, reading the pipe rfd.
+func execGuard(rfd int) (int, error) {
+	null, err := os.OpenFile(os.DevNull, os.O_RDWR, 0)
+	if err != nil {
+		return 0, err
+	}
+	defer null.Close()
+	pid, _, err := syscall.StartProcess(selfExe(), []string{guardArg0}, &syscall.ProcAttr{
+		Dir: "/", Env: []string{guardEnv + "=1"},
+		Files: []uintptr{null.Fd(), null.Fd(), null.Fd(), uintptr(rfd)},
+		Sys:   &syscall.SysProcAttr{Setsid: true},
+	})
+	return pid, err
 }
 
 // selfExe is the path that starts this executable again, even after the

@@ -57,8 +57,9 @@ type Process struct {
 
 // Start starts path with argv in the session or group Attr says and
 // registers it as a direct child of this process, which the Linux
-// sweep never touches while it runs. The first Start also starts the
-// guard (StartGuard).
+// sweep never touches while it runs. On Linux the child dies with this
+// process (dieWithParent); the guard, which also ends its descendants,
+// starts only once chains have held groups for a while (armGuard).
 func Start(path string, argv []string, a *Attr) (*Process, error) {
 	sys := &syscall.SysProcAttr{}
 	switch {
@@ -79,7 +80,7 @@ func Start(path string, argv []string, a *Attr) (*Process, error) {
 	if a.PollWait {
 		requestPidfd(sys)
 	}
-	StartGuard()
+	dieWithParent(sys)
 	pid, err := spawn(path, argv, a, sys)
 	if err != nil {
 		return nil, &os.PathError{Op: "fork/exec", Path: path, Err: err}
@@ -241,9 +242,13 @@ func unregisterChild(pid int) {
 // HoldGroup marks a process group (or session) as belonging to a running
 // chain, so sweeps by other chains leave its members alone until
 // ReleaseGroup, and the guard kills them if this process dies before
-// Sweep has ended them.
+// Sweep has ended them. The first group held while none was starts the
+// guard's timer.
 func HoldGroup(pgid int) {
 	regMu.Lock()
+	if len(groups) == 0 {
+		armGuard()
+	}
 	if groups[pgid]++; groups[pgid] == 1 {
 		tellGuard('+', pgid)
 	}

@@ -9,12 +9,14 @@ import (
 
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/chainrun/chainrun/engine"
 	"github.com/chainrun/chainrun/internal/testprog"
+	"github.com/chainrun/chainrun/posix"
 )
 
 func init() {
@@ -43,8 +45,8 @@ func init() {
 }
 
 // TestKilledRunnerLeavesNothing kills the process running a chain with
-// SIGKILL, which no code of its own survives, and requires every process
-// of the chain to be gone within a second: the stages of a pipeline, a
+// SIGKILL, which no code of its own survives, once its guard runs, and
+// requires every process of the chain to be gone within a second: the stages of a pipeline, a
 // grandchild in the stage's group, a great-grandchild in a session of its
 // own, and (on Linux) an orphan the runner had adopted as subreaper.
 func TestKilledRunnerLeavesNothing(t *testing.T) {
@@ -71,7 +73,11 @@ func TestKilledRunnerLeavesNothing(t *testing.T) {
 				cmd.Wait()
 				t.Fatalf("recorded pids %v, want %d", pids, tc.pids)
 			}
-			// The guard records adopted orphans every 200 ms.
+			// The guard starts once the chain has run posix.GuardDelay,
+			// and records adopted orphans every 200 ms from then on.
+			if !testprog.WaitForChild(cmd.Process.Pid, "chainrun-guard", 10*time.Second) {
+				t.Error("the runner started no guard")
+			}
 			time.Sleep(500 * time.Millisecond)
 			cmd.Process.Signal(syscall.SIGKILL)
 			cmd.Wait()
@@ -105,4 +111,74 @@ func TestKilledRunnerLeavesNothing(t *testing.T) {
 func reap(pid int) {
 	var ws syscall.WaitStatus
 	syscall.Wait4(pid, &ws, syscall.WNOHANG, nil)
+}
+
+func init() {
+	// guard-after CHAIN runs CHAIN and prints how long it took and,
+	// once a guard started during the chain would run, whether one does.
+	testprog.Register("guard-after", func(args []string) int {
+		start := time.Now()
+		res, err := engine.RunString(context.Background(), args[0], engine.Options{})
+		took := time.Since(start)
+		if err != nil || res.ExitCode != 0 {
+			fmt.Fprintln(os.Stderr, res.ExitCode, err)
+			return 125
+		}
+		// A guard the chain's timer started is up within a second or two,
+		// however loaded the machine; none starts after a chain ended.
+		time.Sleep(3 * posix.GuardDelay)
+		deadline := time.Now().Add(2 * time.Second)
+		for took >= posix.GuardDelay && !posix.GuardRunning() && time.Now().Before(deadline) {
+			time.Sleep(10 * time.Millisecond)
+		}
+		fmt.Println(took >= posix.GuardDelay, posix.GuardRunning())
+		return 0
+	})
+	// nap MS sleeps MS milliseconds.
+	testprog.Register("nap", func(args []string) int {
+		ms, _ := strconv.Atoi(args[0])
+		time.Sleep(time.Duration(ms) * time.Millisecond)
+		return 0
+	})
+}
+
+// TestShortChainStartsNoGuard: a chain that ends before posix.GuardDelay,
+// of built-ins or of one quick process, starts no guard, so the fork and
+// exec of the guard is not part of short runs; one that runs longer does.
+// A chain slowed past the delay by a loaded machine proves nothing either
+// way and is tried again.
+func TestShortChainStartsNoGuard(t *testing.T) {
+	for _, tc := range []struct {
+		name, chain string
+		guard       bool
+	}{
+		{"builtins", "true && echo x >/dev/null; cd / && pwd >/dev/null", false},
+		{"quick process", "exit-with 0", false},
+		{"long process", "nap 100", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for try := 0; ; try++ {
+				cmd := testprog.Command("guard-after", tc.chain)
+				cmd.Env = append(cmd.Env, "PATH="+testprog.BinDir()+string(os.PathListSeparator)+os.Getenv("PATH"))
+				out, err := cmd.Output()
+				if err != nil {
+					t.Fatalf("%v: %s", err, out)
+				}
+				var long, guard bool
+				if _, err := fmt.Sscan(string(out), &long, &guard); err != nil {
+					t.Fatalf("output %q: %v", out, err)
+				}
+				if long != tc.guard {
+					if try < 20 {
+						continue
+					}
+					t.Skipf("in 20 tries the chain never ended on the wanted side of %v", posix.GuardDelay)
+				}
+				if guard != tc.guard {
+					t.Errorf("a guard runs after the chain: %v, want %v", guard, tc.guard)
+				}
+				return
+			}
+		})
+	}
 }
