@@ -148,6 +148,16 @@ type Redirect struct {
 	Span Span
 	// Implicit marks the 2>&1 that |& adds.
 	Implicit bool
+	// Body is, for a heredoc or here-string, the exact bytes fd Fd reads:
+	// the heredoc's lines as written (<<- without their leading tabs), or
+	// the here-string's value and a newline. It is text, never a path:
+	// Target stays empty, so nothing judges or opens it as a file.
+	Body string
+	// BodySpan covers the heredoc's body lines in Source (without the
+	// delimiter line), or the here-string's word.
+	BodySpan Span
+	// Delimiter is a heredoc's delimiter word as written ('EOF', EOF).
+	Delimiter string
 }
 
 // RedirOp is a redirect operator as chainrun's model spells it.
@@ -163,7 +173,18 @@ const (
 	RedirDupIn      RedirOp = "<&"  // n<&m    (default n=0): fd n becomes a copy of fd m
 	RedirBoth       RedirOp = "&>"  // &>file: stdout and stderr to file, truncating
 	RedirBothAppend RedirOp = "&>>" // &>>file: stdout and stderr appended to file
+	// Heredocs and here-strings feed Body to fd n (default 0); only those
+	// whose text bash would not expand are accepted, so Body is exact.
+	RedirHeredoc     RedirOp = "<<"  // n<<EOF: the lines up to EOF
+	RedirHeredocTabs RedirOp = "<<-" // n<<-EOF: the same, leading tabs stripped
+	RedirHereString  RedirOp = "<<<" // n<<<word: the word and a newline
 )
+
+// IsText reports whether op feeds text (Redirect.Body) rather than naming
+// a file or an fd.
+func (op RedirOp) IsText() bool {
+	return op == RedirHeredoc || op == RedirHeredocTabs || op == RedirHereString
+}
 
 // MaxFd is the highest file descriptor a redirect may name, as in POSIX sh.
 const MaxFd = 9

@@ -263,7 +263,11 @@ func (l *lowerer) segmentSpan(call *syntax.CallExpr, redirs []*syntax.Redirect) 
 	s := Span{l.off(call.Pos()), l.off(call.End())}
 	for _, r := range redirs {
 		s.Start = min(s.Start, l.off(r.Pos()))
-		s.End = max(s.End, l.off(r.End()))
+		end := r.End()
+		if r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc {
+			end = r.Word.End() // the body lines are not the segment's text
+		}
+		s.End = max(s.End, l.off(end))
 	}
 	return s
 }
@@ -511,19 +515,20 @@ func (l *lowerer) powerShellHereString(w *syntax.Word) *ParseError {
 func (l *lowerer) redirect(r *syntax.Redirect) (Redirect, *ParseError) {
 	at := l.off(r.Pos())
 	rd := Redirect{Span: Span{at, l.off(r.End())}}
-	switch r.Op {
-	case syntax.Hdoc, syntax.DashHdoc:
-		return rd, refuse(l.src, at, KindUnsupported, "heredoc",
-			"heredocs (<<, here-documents) are not supported; write the text to a file and redirect it with <")
-	case syntax.WordHdoc:
-		return rd, refuse(l.src, at, KindUnsupported, "here-string",
-			"here-strings (<<<) are not supported; write the text to a file and redirect it with <")
-	case syntax.RdrInOut:
+	if r.Op == syntax.RdrInOut {
 		return rd, refuse(l.src, at, KindUnsupported, "redirect", "<> (open for reading and writing) is not supported")
 	}
 	fd, explicit, err := l.redirectFd(r)
 	if err != nil {
 		return rd, err
+	}
+	switch r.Op {
+	case syntax.Hdoc, syntax.DashHdoc:
+		rd.Fd = or(fd, explicit, 0)
+		return l.heredoc(r, rd)
+	case syntax.WordHdoc:
+		rd.Fd = or(fd, explicit, 0)
+		return l.hereString(r, rd)
 	}
 	if err := l.parts(r.Word.Parts); err != nil {
 		return rd, err

@@ -121,9 +121,13 @@ func fromSyntaxError(src string, err error) error {
 			strings.Contains(msg, "can only immediately follow"):
 			construct = "empty segment"
 			msg = "empty segment: " + msg
+		case strings.Contains(msg, "heredoc words"):
+			// bash would take such a delimiter literally.
+			return refuse(src, int(pe.Pos.Offset()), KindUnsupported, "heredoc",
+				"a heredoc delimiter with $ or ` is not supported; use a plain delimiter such as 'EOF'")
 		case strings.Contains(msg, "here-document"):
 			return refuse(src, int(pe.Pos.Offset()), KindUnsupported, "heredoc",
-				"heredocs (<<, here-documents) are not supported; write the text to a file and redirect it with <")
+				"this heredoc has no line holding only its delimiter (bash would read to the end of the input); end the body with the delimiter line")
 		case strings.Contains(msg, "without closing quote"),
 			strings.Contains(msg, "reached EOF without"):
 			construct = "unterminated quote"

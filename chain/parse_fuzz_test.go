@@ -34,7 +34,7 @@ func FuzzParse(f *testing.F) {
 		"seq 10 | grep 5", "a&&b", "echo a;b", "x|y", `echo 'a b' "c\"d" e\ f`,
 		"A=1 cmd >out 2>&1 <in", "a |& b", "echo $(id)", "ls *.go", "cd ~",
 		`dir C:\Users\me`, "echo \"a\\\nb\"", "a && && b", "# c", "echo {a,b}",
-		"x 3>&1 1>&2 2>&3", "echo '日本' é", "cat <<EOF\nx\nEOF",
+		"x 3>&1 1>&2 2>&3", "echo '日本' é", "cat <<EOF\nx\nEOF", "cat <<-'A' | b 3<<<x && c <<\\B\n\ty $z\n\tA\nw\nB",
 	} {
 		f.Add(s, false)
 		f.Add(s, true)

@@ -200,9 +200,9 @@ func TestParseRefusals(t *testing.T) {
 		{"echo x$\\\n\\\n{A}", KindUnsupported, "parameter expansion", 6},
 		{"echo $'\\x72m'", KindUnsupported, "parameter expansion", 5},
 		{`echo $"x"`, KindUnsupported, "parameter expansion", 5},
-		{"cat <<EOF\nx\nEOF", KindUnsupported, "heredoc", 4},
+		{"cat <<EOF\n$x\nEOF", KindUnsupported, "heredoc expansion", 10},
 		{"cat <<EOF", KindUnsupported, "heredoc", 4},
-		{"cat <<< x", KindUnsupported, "here-string", 4},
+		{"cat <<< $x", KindUnsupported, "parameter expansion", 8},
 		{"sleep 1 &", KindUnsupported, "background", 8},
 		{"sleep 1 & echo x", KindUnsupported, "background", 8},
 		{"(cd x && make)", KindUnsupported, "subshell", 0},
@@ -423,6 +423,146 @@ func TestLoweringSlabsOutgrown(t *testing.T) {
 			if len(p.Segments) != len(want.Pipelines[i].Segments) {
 				t.Errorf("%q: pipeline %d has %d stages, want %d", src, i, len(p.Segments), len(want.Pipelines[i].Segments))
 			}
+		}
+	}
+}
+
+func TestParseHeredocs(t *testing.T) {
+	type want struct {
+		fd        int
+		op        RedirOp
+		body      string
+		delimiter string
+	}
+	tests := []struct {
+		name string
+		in   string
+		argv [][]string
+		want [][]want // per segment
+	}{
+		{"quoted keeps $ ` and backslashes", "cat <<'EOF'\nhi $x `id` \\n\\\nEOF", [][]string{{"cat"}},
+			[][]want{{{0, RedirHeredoc, "hi $x `id` \\n\\\n", "'EOF'"}}}},
+		{"double-quoted delimiter", "cat <<\"EOF\"\n$HOME\nEOF\n", [][]string{{"cat"}},
+			[][]want{{{0, RedirHeredoc, "$HOME\n", `"EOF"`}}}},
+		{"backslashed delimiter", "cat <<\\EOF\n$(id)\nEOF", [][]string{{"cat"}},
+			[][]want{{{0, RedirHeredoc, "$(id)\n", `\EOF`}}}},
+		{"partly quoted delimiter", "cat <<E'O'F\n$x\nEOF", [][]string{{"cat"}},
+			[][]want{{{0, RedirHeredoc, "$x\n", "E'O'F"}}}},
+		{"unquoted without expansion", "cat <<EOF\nplain text, 'quotes' \"too\" ~ * {a,b}\nEOF",
+			[][]string{{"cat"}}, [][]want{{{0, RedirHeredoc, "plain text, 'quotes' \"too\" ~ * {a,b}\n", "EOF"}}}},
+		{"trailing empty lines kept", "cat <<'EOF'\na\n\n\nEOF", [][]string{{"cat"}},
+			[][]want{{{0, RedirHeredoc, "a\n\n\n", "'EOF'"}}}},
+		{"empty body", "cat <<'EOF'\nEOF", [][]string{{"cat"}}, [][]want{{{0, RedirHeredoc, "", "'EOF'"}}}},
+		{"indented delimiter is body text", "cat <<'EOF'\n EOF\nEOF \nEOF", [][]string{{"cat"}},
+			[][]want{{{0, RedirHeredoc, " EOF\nEOF \n", "'EOF'"}}}},
+		{"<<- strips leading tabs", "cat <<-'EOF'\n\t\tindented\n\t x\n\tEOF", [][]string{{"cat"}},
+			[][]want{{{0, RedirHeredocTabs, "indented\n x\n", "'EOF'"}}}},
+		{"fd 3", "c 3<<'EOF'\nx\nEOF", [][]string{{"c"}}, [][]want{{{3, RedirHeredoc, "x\n", "'EOF'"}}}},
+		{"two in one segment", "c <<A 3<<'B'\na\nA\nb\nB", [][]string{{"c"}},
+			[][]want{{{0, RedirHeredoc, "a\n", "A"}, {3, RedirHeredoc, "b\n", "'B'"}}}},
+		{"pipe and && on the delimiter line", "cat <<'EOF' | wc -l && cat <<X\n1\n2\nEOF\n3\nX",
+			[][]string{{"cat"}, {"wc", "-l"}, {"cat"}},
+			[][]want{{{0, RedirHeredoc, "1\n2\n", "'EOF'"}}, nil, {{0, RedirHeredoc, "3\n", "X"}}}},
+		{"commands after the body", "cat <<'EOF' > f.py\nprint(1)\nEOF\necho done", [][]string{{"cat"}, {"echo", "done"}},
+			[][]want{{{0, RedirHeredoc, "print(1)\n", "'EOF'"}}, nil}},
+		{"here-string plain", "cat <<< hello", [][]string{{"cat"}}, [][]want{{{0, RedirHereString, "hello\n", ""}}}},
+		{"here-string quoted", "cat <<<'a $b'", [][]string{{"cat"}}, [][]want{{{0, RedirHereString, "a $b\n", ""}}}},
+		{"here-string empty", `cat <<< ""`, [][]string{{"cat"}}, [][]want{{{0, RedirHereString, "\n", ""}}}},
+		{"here-string fd 4", "c 4<<<x", [][]string{{"c"}}, [][]want{{{4, RedirHereString, "x\n", ""}}}},
+	}
+	for _, tt := range tests {
+		for _, d := range []Dialect{POSIX, Windows} {
+			t.Run(tt.name+"/"+string(d), func(t *testing.T) {
+				c, err := ParseDialect(tt.in, d)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := argvs(c); !reflect.DeepEqual(got, tt.argv) {
+					t.Fatalf("argv = %q, want %q", got, tt.argv)
+				}
+				for i, s := range c.Segments() {
+					var got []want
+					for _, r := range s.Redirects {
+						if r.Op.IsText() {
+							got = append(got, want{r.Fd, r.Op, r.Body, r.Delimiter})
+							if r.Target != "" {
+								t.Errorf("target %q: a heredoc has no path", r.Target)
+							}
+						}
+					}
+					if !reflect.DeepEqual(got, tt.want[i]) {
+						t.Errorf("segment %d: %+v, want %+v", i, got, tt.want[i])
+					}
+					if strings.Contains(s.Text, "\n") {
+						t.Errorf("segment %d text %q holds a body", i, s.Text)
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestParseHeredocSpans checks that a body's span is its lines in the
+// source, without the delimiter line, and that the redirect's span stops
+// at the delimiter word.
+func TestParseHeredocSpans(t *testing.T) {
+	src := "cat <<-'EOF' | wc\n\tab\n\tEOF"
+	c, err := ParseDialect(src, POSIX)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := c.Segments()[0].Redirects[0]
+	if got := src[r.Span.Start:r.Span.End]; got != "<<-'EOF'" {
+		t.Errorf("span text %q", got)
+	}
+	if got := src[r.BodySpan.Start:r.BodySpan.End]; got != "\tab\n" {
+		t.Errorf("body span text %q", got)
+	}
+	if got := c.Segments()[0].Text; got != "cat <<-'EOF'" {
+		t.Errorf("segment text %q", got)
+	}
+}
+
+func TestParseHeredocRefusals(t *testing.T) {
+	tests := []struct {
+		name      string
+		in        string
+		construct string
+		offset    int
+		message   string // a part of the message
+	}{
+		{"dollar in unquoted body", "cat <<EOF\na $x\nEOF", "heredoc expansion", 12, "quote the delimiter (<<'EOF')"},
+		{"backtick in unquoted body", "cat <<EOF\n`id`\nEOF", "heredoc expansion", 10, "would expand the \"`\""},
+		{"backslash in unquoted body", "cat <<END\na\\tb\nEND", "heredoc expansion", 11, "<<'END'"},
+		{"backslash-newline in unquoted body", "cat <<EOF\na\\\nEOF\nEOF", "heredoc expansion", 11, "quote the delimiter"},
+		{"dollar in <<- body", "cat <<-EOF\n\t$(id)\n\tEOF", "heredoc expansion", 12, "quote the delimiter"},
+		{"second heredoc", "c <<'A' 3<<B\na\nA\n$b\nB", "heredoc expansion", 17, "<<'B'"},
+		{"unterminated", "cat <<'EOF'\nabc", "heredoc", 4, "end the body with the delimiter line"},
+		{"no body", "cat <<EOF", "heredoc", 4, "delimiter"},
+		{"expanding delimiter", "cat <<$x\nz\n$x", "heredoc", 6, "plain delimiter"},
+		{"here-string variable", "cat <<< $HOME", "parameter expansion", 8, "pass the value literally"},
+		{"here-string in double quotes", `cat <<< "a $b"`, "parameter expansion", 11, "parameter expansion"},
+		{"here-string substitution", "cat <<< `id`", "command substitution", 8, "pass its output literally"},
+		{"here-string tilde", "cat <<< ~/x", "tilde expansion", 8, "quote the ~"},
+		{"here-string ANSI-C", "cat <<< $'a'", "parameter expansion", 8, "single quotes"},
+		{"carriage return in a body", "cat <<'EOF'\r\nx\r\nEOF\r\n", "control character", 11, "carriage return"},
+	}
+	for _, tt := range tests {
+		for _, d := range []Dialect{POSIX, Windows} {
+			t.Run(tt.name+"/"+string(d), func(t *testing.T) {
+				_, err := ParseDialect(tt.in, d)
+				var pe *ParseError
+				if !errors.As(err, &pe) {
+					t.Fatalf("want a refusal, got %v", err)
+				}
+				if pe.Kind != KindUnsupported || pe.Construct != tt.construct || pe.Offset != tt.offset {
+					t.Errorf("got %s/%q at %d (%s), want unsupported/%q at %d",
+						pe.Kind, pe.Construct, pe.Offset, pe.Message, tt.construct, tt.offset)
+				}
+				if !strings.Contains(pe.Message, tt.message) {
+					t.Errorf("message %q lacks %q", pe.Message, tt.message)
+				}
+			})
 		}
 	}
 }

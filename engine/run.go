@@ -93,6 +93,8 @@ type runner struct {
 
 	stages []stage // reused between pipelines
 
+	feeds sync.WaitGroup // goroutines writing heredoc bodies (redirect.Opener.Feeds)
+
 	outMark, errMark int64 // captured bytes counted up to the last pipeline
 }
 
@@ -174,6 +176,7 @@ func (r *runner) run() (res *Result, err error) {
 		wg.Wait()
 	}
 	r.endChain()
+	r.feeds.Wait() // every reader of a heredoc has ended with its process
 	r.closeStreams()
 	return r.finish(start)
 }

@@ -107,7 +107,7 @@ func (r *runner) redirectStage(st *stage, seg *chain.Segment, in, out *os.File) 
 // opener opens redirect targets relative to the chain's current directory,
 // with the host's null device names.
 func (r *runner) opener() redirect.Opener {
-	return redirect.Opener{Dir: r.dir, Windows: runtime.GOOS == "windows"}
+	return redirect.Opener{Dir: r.dir, Windows: runtime.GOOS == "windows", Feeds: &r.feeds}
 }
 
 // spawnStage starts the program, unless the chain began stopping while the
@@ -198,7 +198,7 @@ func (r *runner) reportUnstarted(st *stage, seg *chain.Segment, in, out *os.File
 		o := r.opener()
 		d := o.Where([]*os.File{in, out, r.errs.w}, seg.Redirects, 2)
 		switch {
-		case d.Null:
+		case d.Null || d.Text:
 			return
 		case d.File != nil:
 			f = d.File

@@ -168,6 +168,10 @@ func planText(p *report.Plan) string {
 			fmt.Fprintf(&b, " env %v", s.Env)
 		}
 		for _, r := range s.Redirects {
+			if r.BodyBytes != nil {
+				fmt.Fprintf(&b, " %d%s%s(%d bytes)", r.Fd, r.Op, r.Delimiter, *r.BodyBytes)
+				continue
+			}
 			fmt.Fprintf(&b, " %d%s%s", r.Fd, r.Op, r.Target)
 		}
 		if s.Builtin {

@@ -505,8 +505,11 @@ type pathNote struct {
 }
 
 // judgeRedirect turns one redirect into the file it reads or writes; none
-// for the null device and fd dups.
+// for the null device, fd dups, heredocs and here-strings.
 func judgeRedirect(r chain.Redirect) (fileArg, bool) {
+	if r.Op.IsText() {
+		return fileArg{}, false // a heredoc's body is text, never a path
+	}
 	switch r.Op {
 	case chain.RedirDupOut, chain.RedirDupIn:
 		if isFdWord(r.Target) {

@@ -52,6 +52,7 @@ var ruleLiterals = map[string]Rule{
 	"build.cmd:*":                 {Match: Prefix, Tokens: []string{"build.cmd"}},
 	"cargo build:*":               {Match: Prefix, Tokens: []string{"cargo", "build"}},
 	"cat:*":                       {Match: Prefix, Tokens: []string{"cat"}},
+	"sh:*":                        {Match: Prefix, Tokens: []string{"sh"}},
 	"cd:*":                        {Match: Prefix, Tokens: []string{"cd"}},
 	"cp:*":                        {Match: Prefix, Tokens: []string{"cp"}},
 	"curl:*":                      {Match: Prefix, Tokens: []string{"curl"}},

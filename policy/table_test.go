@@ -392,12 +392,12 @@ var bypassCases = []bypassCase{
 	{class: 31, cmd: `ls &`, verdict: reject, why: "&"},
 	{class: 31, cmd: `( ls )`, verdict: reject, why: "subshell"},
 	{class: 31, cmd: `if true; then ls; fi`, verdict: reject, why: "if"},
-	{class: 31, cmd: "cat <<EOF\nx\nEOF", verdict: reject, why: "heredoc"},
+	{class: 31, cmd: "cat <<EOF\n$(rm -rf /)\nEOF", verdict: reject, why: "a heredoc body bash would expand"},
 	{class: 31, cmd: `alias x=y`, verdict: reject, why: "alias"},
 	{class: 31, cmd: `eval ls`, verdict: reject, why: "eval"},
 	{class: 31, cmd: `for i in a; do ls; done`, verdict: reject, why: "for"},
 	{class: 31, cmd: `{ ls; }`, verdict: reject, why: "group"},
-	{class: 31, cmd: `ls <<< x`, verdict: reject, why: "here-string"},
+	{class: 31, cmd: `ls <<< $x`, verdict: reject, why: "a here-string bash would expand"},
 	{class: 31, cmd: `exec ls`, verdict: reject, why: "exec"},
 
 	// 32. Brace and glob in argv[0].
@@ -454,6 +454,21 @@ var bypassCases = []bypassCase{
 	{cmd: `ls`, verdict: "ask", why: "read-only mode is off by default", allow: []string{}},
 	{cmd: `echo hi`, verdict: "allow", why: "engine built-in echo", allow: []string{}},
 	{cmd: `pwd && true`, verdict: "allow", why: "engine built-ins", allow: []string{}},
+
+	// Heredocs and here-strings: the body is stdin text, never a path or a command.
+	{cmd: "cat > notes.md <<'EOF'\n# Notes\nEOF", verdict: "ask", why: "the > write needs an Edit rule in the default mode",
+		allow: []string{"cat:*"}},
+	{cmd: "cat > notes.md <<'EOF'\n# Notes\nEOF", verdict: "allow", why: "a write inside the roots under acceptEdits",
+		allow: []string{"cat:*"}, mode: ModeAcceptEdits},
+	{cmd: "cat > {HOME}/notes.md <<'EOF'\nx\nEOF", verdict: "ask", why: "a write outside the roots, acceptEdits or not",
+		allow: []string{"cat:*"}, mode: ModeAcceptEdits},
+	{cmd: "cat <<'EOF'\nrm -rf /\nEOF", verdict: "allow", why: "rm -rf in a body is text cat reads"},
+	{cmd: "cat <<< 'rm -rf /' && wc -l <<'EOF'\ncurl x | sh\nEOF", verdict: "allow", why: "bodies change nothing"},
+	{cmd: "cat <<'EOF' | sh\necho hi\nEOF", verdict: "ask", why: "judged as sh reading a script from stdin"},
+	{cmd: "cat <<'EOF' | sh\necho hi\nEOF", verdict: "deny", why: "sh is denied whatever feeds it", deny: []string{"sh:*"}},
+	{cmd: "cat <<'/etc/passwd'\nx\n/etc/passwd", verdict: "allow", why: "a delimiter is not a path", readOnly: true, allow: []string{}},
+	{cmd: "cat <<'EOF'\n{HOME}/.ssh/id_rsa\nEOF", verdict: "allow", why: "a path in a body is text, not a read", allow: []string{"cat:*"}},
+	{cmd: "cat <<'EOF' < {HOME}/.ssh/id_rsa\nx\nEOF", verdict: "ask", why: "the real < read is judged beside the heredoc"},
 }
 
 // fixture builds a root and a home directory with the files the table

@@ -6,12 +6,14 @@ package redirect
 
 import (
 	"errors"
+	"io"
 	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 
 	"github.com/chainrun/chainrun/chain"
@@ -77,6 +79,9 @@ type Opener struct {
 	Dir string
 	// Windows selects the Windows null-device rules (see NullDevice).
 	Windows bool
+	// Feeds, when set, counts the goroutines that write heredoc bodies,
+	// so the caller can wait for them when its run ends (see feed).
+	Feeds *sync.WaitGroup
 }
 
 // Apply applies rules in source order to a copy of files, where files[n]
@@ -139,6 +144,13 @@ func (o *Opener) Apply(files []*os.File, rules []chain.Redirect) (out, opened []
 				set(1, f)
 				set(2, f)
 			}
+		case chain.RedirHeredoc, chain.RedirHeredocTabs, chain.RedirHereString:
+			f, e := o.feed(r.Body)
+			if e != nil {
+				return fail(&Error{Target: string(op), Err: e})
+			}
+			opened = append(opened, f)
+			set(r.Fd, f)
 		default:
 			return fail(&Error{Target: r.Target, Err: ErrUnsupported})
 		}
@@ -147,6 +159,34 @@ func (o *Opener) Apply(files []*os.File, rules []chain.Redirect) (out, opened []
 		out = out[:len(out)-1]
 	}
 	return out, opened, nil
+}
+
+// feed returns the read end of a pipe that a goroutine fills with body
+// and then closes: the text reaches the fd without any file left behind.
+// The goroutine ends once the body is written or every read end is closed
+// (the write then fails); the read end is in Apply's opened, and the
+// stage's own copy ends with the stage, so it never outlives the run.
+func (o *Opener) feed(body string) (*os.File, error) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	if body == "" {
+		w.Close()
+		return r, nil
+	}
+	wg := o.Feeds
+	if wg != nil {
+		wg.Add(1)
+	}
+	go func() {
+		io.WriteString(w, body)
+		w.Close()
+		if wg != nil {
+			wg.Done()
+		}
+	}()
+	return r, nil
 }
 
 // Dest is where one fd would point after a segment's redirects, worked
@@ -159,6 +199,9 @@ type Dest struct {
 	Path string
 	// Null is set when that target is the null device.
 	Null bool
+	// Text is set when the fd reads a heredoc or here-string: read-only,
+	// so bash's messages written there are lost.
+	Text bool
 }
 
 // Where reports where fd would point after rules, without opening,
@@ -190,6 +233,8 @@ func (o *Opener) Where(files []*os.File, rules []chain.Redirect, fd int) Dest {
 			if op == chain.RedirBoth || op == chain.RedirBothAppend {
 				dest[1], dest[2] = d, d
 			}
+		case chain.RedirHeredoc, chain.RedirHeredocTabs, chain.RedirHereString:
+			dest[r.Fd] = Dest{Text: true}
 		}
 	}
 	if fd < 0 || fd >= len(dest) {

@@ -2,11 +2,14 @@ package redirect
 
 import (
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/chainrun/chainrun/chain"
 )
@@ -284,5 +287,56 @@ func TestWhere(t *testing.T) {
 	entries, _ := os.ReadDir(o.Dir)
 	if len(entries) != 0 {
 		t.Errorf("Where created files: %v", entries)
+	}
+}
+
+// TestApplyText checks that a heredoc's or here-string's body is the fd's
+// input, through a pipe whose writer ends when the body is written or when
+// the read end is closed unread, so no goroutine outlives the segment.
+func TestApplyText(t *testing.T) {
+	big := strings.Repeat("x", 1<<20) // far above any pipe buffer
+	tests := []struct {
+		name  string
+		rules []chain.Redirect
+		fd    int
+		want  string // "" with read false: closed unread
+		read  bool
+	}{
+		{"heredoc on 0", []chain.Redirect{{Fd: 0, Op: chain.RedirHeredoc, Body: "a\nb\n"}}, 0, "a\nb\n", true},
+		{"here-string on 3", []chain.Redirect{{Fd: 3, Op: chain.RedirHereString, Body: "w\n"}}, 3, "w\n", true},
+		{"empty body", []chain.Redirect{{Fd: 0, Op: chain.RedirHeredocTabs}}, 0, "", true},
+		{"last one wins", []chain.Redirect{{Fd: 0, Op: chain.RedirHeredoc, Body: "1\n"},
+			{Fd: 0, Op: chain.RedirHereString, Body: "2\n"}}, 0, "2\n", true},
+		{"big body read", []chain.Redirect{{Fd: 0, Op: chain.RedirHeredoc, Body: big}}, 0, big, true},
+		{"big body unread", []chain.Redirect{{Fd: 0, Op: chain.RedirHeredoc, Body: big}}, 0, "", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var wg sync.WaitGroup
+			o := Opener{Dir: t.TempDir(), Feeds: &wg}
+			files, opened, err := o.Apply([]*os.File{nil, nil, nil}, tt.rules)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tt.read {
+				got, err := io.ReadAll(files[tt.fd])
+				if err != nil || string(got) != tt.want {
+					t.Errorf("read %d bytes (%v), want %d", len(got), err, len(tt.want))
+				}
+			}
+			for _, f := range opened {
+				f.Close()
+			}
+			done := make(chan struct{})
+			go func() { wg.Wait(); close(done) }()
+			select {
+			case <-done:
+			case <-time.After(10 * time.Second):
+				t.Fatal("a body's writer outlived its read end")
+			}
+			if d := o.Where(nil, tt.rules, tt.fd); !d.Text || d.Path != "" || d.File != nil {
+				t.Errorf("Where = %+v, want text", d)
+			}
+		})
 	}
 }

@@ -118,6 +118,10 @@ func TestNewPlan(t *testing.T) {
 			`"message":"command substitution with backticks is not supported; run the inner command first and pass its output literally",` +
 			`"offset":5}}`},
 		{"a && && b", chain.POSIX, nil, ""},
+		{"cat <<'EOF' 3<<<hi >f\nsecret body\nEOF", chain.POSIX, nil, `{"segments":[{"argv":["cat"],"env":{},"redirects":[` +
+			`{"fd":0,"op":"<<","target":"","span":[4,11],"delimiter":"'EOF'","body_bytes":12,"body_span":[22,34]},` +
+			`{"fd":3,"op":"<<<","target":"","span":[12,18],"body_bytes":3,"body_span":[16,18]},` +
+			`{"fd":1,"op":">","target":"f","span":[19,21]}],"builtin":false,"span":[0,21]}],"ops":[],"warnings":[],"error":null}`},
 	} {
 		c, err := chain.ParseDialect(tc.src, tc.dialect)
 		p := NewPlan(c, err)

@@ -19,14 +19,22 @@ func newSpan(s chain.Span) Span { return Span{s.Start, s.End} }
 type Redirect struct {
 	// Fd is the descriptor redirected (1 for > and &>, 0 for <).
 	Fd int `json:"fd"`
-	// Op is one of > >> < >& <& &> &>>.
+	// Op is one of > >> < >& <& &> &>> << <<- <<<.
 	Op chain.RedirOp `json:"op"`
-	// Target is a path, or for >& and <& the source descriptor ("1").
+	// Target is a path, or for >& and <& the source descriptor ("1");
+	// "" for heredocs and here-strings, whose text is never a path.
 	Target string `json:"target"`
 	// Span covers the redirect in the command line.
 	Span Span `json:"span"`
 	// Implicit marks the 2>&1 that |& adds.
 	Implicit bool `json:"implicit,omitempty"`
+	// Delimiter is a heredoc's delimiter word as written ("'EOF'").
+	Delimiter string `json:"delimiter,omitempty"`
+	// BodyBytes is the size of the text a heredoc (<< <<-) or here-string
+	// (<<<) feeds; the body itself is not shown. Absent for other ops.
+	BodyBytes *int `json:"body_bytes,omitempty"`
+	// BodySpan covers a heredoc's body lines or a here-string's word.
+	BodySpan *Span `json:"body_span,omitempty"`
 }
 
 // newRedirects renders a segment's redirects; none is [], not null.
@@ -34,6 +42,10 @@ func newRedirects(rs []chain.Redirect) []Redirect {
 	out := make([]Redirect, len(rs))
 	for i, r := range rs {
 		out[i] = Redirect{Fd: r.Fd, Op: r.Op, Target: r.Target, Span: newSpan(r.Span), Implicit: r.Implicit}
+		if r.Op.IsText() {
+			n, span := len(r.Body), newSpan(r.BodySpan)
+			out[i].Delimiter, out[i].BodyBytes, out[i].BodySpan = r.Delimiter, &n, &span
+		}
 	}
 	return out
 }

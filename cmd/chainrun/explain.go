@@ -142,7 +142,8 @@ func writePlanText(w io.Writer, ch *chain.Chain, p *report.Plan) {
 }
 
 // redirectText renders one redirect as bash would spell it, with its span:
-// 2>"err.log"[10,20], 2>&1, &>>"all.log".
+// 2>"err.log"[10,20], 2>&1, &>>"all.log"; a heredoc or here-string by its
+// size, never its text: 0<<'EOF'(12 bytes)[4,11].
 func redirectText(r report.Redirect) string {
 	var s string
 	switch r.Op {
@@ -150,6 +151,8 @@ func redirectText(r report.Redirect) string {
 		s = fmt.Sprintf("%s%s", r.Op, jsonText(r.Target))
 	case chain.RedirDupOut, chain.RedirDupIn:
 		s = fmt.Sprintf("%d%s%s", r.Fd, r.Op, r.Target)
+	case chain.RedirHeredoc, chain.RedirHeredocTabs, chain.RedirHereString:
+		s = fmt.Sprintf("%d%s%s(%d bytes)", r.Fd, r.Op, r.Delimiter, *r.BodyBytes)
 	default:
 		s = fmt.Sprintf("%d%s%s", r.Fd, r.Op, jsonText(r.Target))
 	}

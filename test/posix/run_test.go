@@ -100,6 +100,10 @@ func TestLeaks(t *testing.T) {
 		"true && false || echo b > /dev/null",
 		"nosuch-program-xyz; cat-stdin < /nonexistent-file",
 		"exit-with 3 | cat-stdin; echo x 2>&1 >&2",
+		// Heredocs: read through a pipeline, and left unread by a program
+		// and by a built-in (their writers must end all the same).
+		"cat-stdin <<'EOF' | cat-stdin 3<<< x\nbody\nEOF",
+		"exit-with 0 <<'EOF' && true <<< y\n" + strings.Repeat("z", 60000) + "\nEOF",
 	}
 	ctx := context.Background()
 	runOne := func(i int) {

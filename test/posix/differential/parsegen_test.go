@@ -40,9 +40,12 @@ type pSeg struct {
 // pRedir is one generated redirect as chainrun's model spells it.
 type pRedir struct {
 	Fd       int    // -1: not written, the operator's default
-	Op       string // as written: > >> >| < &> &>> >& <&
-	Target   string // a file name value, or the fd for >& and <&
+	Op       string // as written: > >> >| < &> &>> >& <& << <<- <<<
+	Target   string // a file name value, the fd for >& and <&, a here-string's value
 	Implicit bool   // the 2>&1 of |&
+	// Delim is a heredoc's delimiter as rendered ('EOF', \EOF, EOF) and
+	// Body its lines as written, up to the delimiter line DelimLine.
+	Delim, Body, DelimLine string
 	// Where: the number of assignments and words rendered before it.
 	Where int
 }
@@ -53,7 +56,7 @@ func (r pRedir) modelFd() int {
 		return r.Fd
 	}
 	switch r.Op {
-	case "<", "<&":
+	case "<", "<&", "<<", "<<-", "<<<":
 		return 0
 	}
 	return 1
@@ -82,6 +85,9 @@ type parseGen struct {
 	q      *renderer
 	files  int
 	traits map[string]bool
+	// bodies are the rendered heredocs' bodies and delimiter lines, in
+	// source order, until render places them after the next newline.
+	bodies []string
 }
 
 // newParseGen seeds a generator for case i of a suite run with seed:
@@ -241,10 +247,43 @@ func (g *parseGen) render(c *pChain) string {
 	case 0:
 		b.WriteString(";")
 	case 1:
-		b.WriteString("\n")
+		b.WriteString(nlToken)
 	case 2:
 		b.WriteString(" #" + g.comment())
 	}
+	return g.placeBodies(b.String())
+}
+
+// Markers in a rendering before placeBodies: a newline that ends a line
+// (not one inside quotes or a line continuation), and a heredoc operator.
+const nlToken, hdocToken = "\x00", "\x01"
+
+// placeBodies puts each heredoc's body and delimiter line after the first
+// newline that ends its line, as bash reads them, or at the end.
+func (g *parseGen) placeBodies(src string) string {
+	var b strings.Builder
+	seen, placed := 0, 0
+	place := func() {
+		for ; placed < seen; placed++ {
+			b.WriteString(g.bodies[placed])
+		}
+	}
+	for i := 0; i < len(src); i++ {
+		switch src[i] {
+		case nlToken[0]:
+			b.WriteByte('\n')
+			place()
+		case hdocToken[0]:
+			seen++
+		default:
+			b.WriteByte(src[i])
+		}
+	}
+	if placed < seen {
+		b.WriteByte('\n')
+		place()
+	}
+	g.bodies = g.bodies[:0]
 	return b.String()
 }
 
@@ -276,6 +315,11 @@ const (
 // opText renders an operator with spacing variants; next is the rendering
 // that follows it, which decides whether a blank is needed after it.
 func (g *parseGen) opText(op, next string) string {
+	return strings.ReplaceAll(g.opSpelling(op, next), "\n", nlToken)
+}
+
+// opSpelling is opText with plain newlines.
+func (g *parseGen) opSpelling(op, next string) string {
 	pre := pick(g.r, "", " ", " ", "\t")
 	post := pick(g.r, "", " ", " ", "  ")
 	switch op {
@@ -361,6 +405,10 @@ func (g *parseGen) redirText(r pRedir) string {
 		b.WriteString(strconv.Itoa(r.Fd))
 	}
 	b.WriteString(r.Op)
+	if r.Op == "<<" || r.Op == "<<-" {
+		g.bodies = append(g.bodies, r.Body+r.DelimLine+"\n")
+		return b.String() + pick(g.r, "", " ") + r.Delim + hdocToken
+	}
 	if g.r.IntN(3) == 0 {
 		b.WriteString(pick(g.r, " ", "\t", "  "))
 	}

@@ -2,7 +2,10 @@
 
 package differential
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // The redirect suite's generated chains: the run suite's programs with
 // redirects of every supported form, several per command, before, between
@@ -264,6 +267,13 @@ func (g *redirGen) redirects(s *pSeg, first bool) (failing bool) {
 			n := 3 + g.r.IntN(7)
 			add(n, "<", f)
 			add(-1, "<&", strconv.Itoa(n))
+		case k >= 18 && !missing && first: // text as input: a heredoc or here-string
+			r := g.textRedir()
+			r.Where = where()
+			s.Redirs = append(s.Redirs, r)
+			if r.Fd == 3 {
+				add(-1, "<&", "3")
+			}
 		case k < 18 && !missing && first: // a redirect that fails
 			failing = true
 			switch g.r.IntN(4) {
@@ -283,4 +293,52 @@ func (g *redirGen) redirects(s *pSeg, first bool) (failing bool) {
 	}
 	sortStable(s.Redirs)
 	return failing
+}
+
+// Heredoc delimiters and body lines: expansion characters, blanks, tabs,
+// lines that only look like the delimiter, empty lines.
+var (
+	hdocDelims = []string{"EOF", "END", "x", "E_1", "ok.d"}
+	hdocLines  = []string{"", "plain text", "$HOME `id` \\ \\n", "  spaced", "\tindented", "#", "'q' \"d\"", "é 日本", "a\tb"}
+)
+
+// textRedir is a heredoc (<<, <<-, with every quoting of its delimiter)
+// or a here-string on stdin, or now and then on fd 3 for a <&3 after it.
+func (g *redirGen) textRedir() pRedir {
+	r := pRedir{Fd: -1}
+	if g.r.IntN(4) == 0 {
+		r.Fd = 3
+	}
+	r.Op = pick(g.r, "<<", "<<", "<<-", "<<<")
+	if r.Op == "<<<" {
+		g.posix = false
+		r.Target = value(g.r, 8, true)
+		return r
+	}
+	d := pick(g.r, hdocDelims...)
+	var body strings.Builder
+	for range g.r.IntN(5) {
+		line := pick(g.r, hdocLines...)
+		if g.r.IntN(3) == 0 {
+			line = value(g.r, 10, false)
+		}
+		if r.Op == "<<-" && g.r.IntN(2) == 0 {
+			line = pick(g.r, "\t", "\t\t") + line
+		}
+		if strings.TrimLeft(line, "\t") == d || strings.HasPrefix(line, d) && g.r.IntN(2) == 0 {
+			line = d + pick(g.r, " ", "x", "\t") // only like the delimiter
+		}
+		body.WriteString(line + "\n")
+	}
+	r.Body = body.String()
+	r.DelimLine = d
+	if r.Op == "<<-" && g.r.IntN(2) == 0 {
+		r.DelimLine = "\t" + d
+	}
+	styles := []string{"'" + d + "'", `"` + d + `"`, `\` + d, d[:1] + "'" + d[1:] + "'"}
+	if !strings.ContainsAny(r.Body, "$`\\") {
+		styles = append(styles, d, d) // unquoted: bash expands nothing here
+	}
+	r.Delim = pick(g.r, styles...)
+	return r
 }

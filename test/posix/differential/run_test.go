@@ -151,7 +151,7 @@ func TestRunDifferentialTable(t *testing.T) {
 // bash-only in it.
 func tableCase(c runCase) runCase {
 	c.POSIX = !strings.Contains(c.Src, "&>") && !strings.Contains(c.Src, "|&") &&
-		!strings.Contains(c.Src, "echo -") && !strings.Contains(c.Src, `\`)
+		!strings.Contains(c.Src, "echo -") && !strings.Contains(c.Src, `\`) && !strings.Contains(c.Src, "<<<")
 	return c
 }
 
@@ -195,6 +195,15 @@ var trickyRedirects = []runCase{
 	{Src: `echo x 2>&1 1>&2 | wc -c`},
 	{Src: `exit 3 > f`}, {Src: `true; exit 2>/dev/null 5`}, {Src: `echo x > f | cat f2; ls`},
 	{Src: `cd nonexistent 2>/dev/null || echo no`}, {Src: `pwd 1>&2 | wc -c`},
+	// Heredocs and here-strings.
+	{Src: "cat > f.py <<'EOF'\nprint(\"$x\")\n\tx = `y`\n\nEOF\ncat f.py; wc -c f.py"},
+	{Src: "cat <<EOF | tr a-z A-Z && cat <<-'END' || echo no\nplain\nEOF\n\t\tdeep\n\tEND\necho after"},
+	{Src: "cat 3<<'A' <&3 <<'B'; cat <<<'hi there' 4<<<x\na\nA\nb\nB"},
+	{Src: "cat <<<a <<<b 0<<'EOF'\nlast\nEOF"},
+	{Src: "cat <&3 3<<<early || echo failed <<'EOF'\nx\nEOF"},
+	{Src: "true <<'EOF' && head -c 5 <<'BIG'\nx\nEOF\n" + strings.Repeat("0123456789\n", 5000) + "BIG"},
+	{Src: "nosuchprog_x 2<<<x; echo hi 1<<<x || echo failed"},
+	{Src: "cat <<'EOF' | # a comment\nbody\nEOF\nsort"},
 }
 
 // TestRedirectDifferentialTable runs the hand-written redirect chains.
