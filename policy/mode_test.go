@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/chainrun/chainrun/chain"
+	"github.com/chainrun/chainrun/internal/testprog"
 )
 
 // modeRow gives, for one mode and one kind of rule, the verdicts of a
@@ -77,9 +78,9 @@ var letterVerdict = map[byte]chain.Verdict{'A': chain.Allow, 'a': chain.Ask, 'D'
 // file and the ./relative form for the inside one; TestPathRuleMatching
 // covers the other forms and Windows paths.
 func TestModes(t *testing.T) {
-	root, _ := filepath.EvalSymlinks(t.TempDir())
-	out, _ := filepath.EvalSymlinks(t.TempDir())
-	home := t.TempDir()
+	root, _ := filepath.EvalSymlinks(testprog.TempDir(t))
+	out, _ := filepath.EvalSymlinks(testprog.TempDir(t))
+	home := testprog.TempDir(t)
 	for _, d := range []string{filepath.Join(root, "data"), out} {
 		if err := os.WriteFile(filepath.Join(d, "f.txt"), []byte("x"), 0o600); err != nil && !os.IsNotExist(err) {
 			_ = os.MkdirAll(d, 0o755)
@@ -91,7 +92,9 @@ func TestModes(t *testing.T) {
 		col                 func(modeRow) string
 	}{
 		{"inside", "data/f.txt", "./data/**", func(r modeRow) string { return r.in }},
-		{"outside", filepath.Join(out, "f.txt"), "/" + filepath.ToSlash(out) + "/**", func(r modeRow) string { return r.out }},
+		// An absolute pattern is "//" and the path's key: //tmp/x on POSIX,
+		// //c/users/x for C:\users\x on Windows, as Claude Code spells them.
+		{"outside", filepath.Join(out, "f.txt"), "/" + pathKey(out, false) + "/**", func(r modeRow) string { return r.out }},
 	}
 	cmds := []string{"cat %s", "echo x > %s", "echo hi"}
 	for _, r := range modeRows {
@@ -128,7 +131,7 @@ func TestModes(t *testing.T) {
 // TestAcceptEditsCommands: acceptEdits allows Claude Code's file commands
 // without a rule when everything they touch is inside the roots.
 func TestAcceptEditsCommands(t *testing.T) {
-	root, _ := filepath.EvalSymlinks(t.TempDir())
+	root, _ := filepath.EvalSymlinks(testprog.TempDir(t))
 	for cmd, want := range map[string]chain.Verdict{
 		"mkdir -p build/x": chain.Allow, "touch a b": chain.Allow, "rm -f a": chain.Allow, "mv a b": chain.Allow,
 		"cp a b": chain.Allow, "sed -i s/a/b/ f": chain.Allow, "rmdir d": chain.Allow,
@@ -136,7 +139,7 @@ func TestAcceptEditsCommands(t *testing.T) {
 		"python3 x.py": chain.Ask, "touch .env": chain.Ask,
 	} {
 		t.Run(cmd, func(t *testing.T) {
-			p := &Policy{Mode: ModeAcceptEdits, Home: t.TempDir()}
+			p := &Policy{Mode: ModeAcceptEdits, Home: testprog.TempDir(t)}
 			d, _ := p.Authorize(context.Background(), parse(t, cmd), root)
 			if d.Verdict != want {
 				t.Errorf("%q: %s, want %s: %q", cmd, d.Verdict, want, d.Segments[0].Reasons)
@@ -148,10 +151,10 @@ func TestAcceptEditsCommands(t *testing.T) {
 // TestModeDefaultAskRules: ask rules ask in every mode, deny rules deny in
 // every mode, even bypassPermissions.
 func TestModeRulesWinEveryMode(t *testing.T) {
-	root, _ := filepath.EvalSymlinks(t.TempDir())
+	root, _ := filepath.EvalSymlinks(testprog.TempDir(t))
 	for _, m := range []Mode{ModeDefault, ModeAcceptEdits, ModePlan, ModeDontAsk, ModeBypass} {
 		t.Run(string(m), func(t *testing.T) {
-			p := &Policy{Mode: m, Home: t.TempDir(), Allow: mustRules(t, []string{"Bash"}),
+			p := &Policy{Mode: m, Home: testprog.TempDir(t), Allow: mustRules(t, []string{"Bash"}),
 				Deny: mustRules(t, []string{"rm -rf:*"}), Ask: mustRules(t, []string{"git push:*"})}
 			if d, _ := p.Authorize(context.Background(), parse(t, "rm -rf x"), root); d.Verdict != chain.Deny {
 				t.Errorf("deny rule: %s", d.Verdict)
@@ -185,7 +188,7 @@ func TestParseMode(t *testing.T) {
 			t.Errorf("ParseMode(%q) accepted", bad)
 		}
 	}
-	if _, err := (&Policy{Mode: "auto"}).Authorize(context.Background(), parse(t, "ls"), t.TempDir()); err == nil {
+	if _, err := (&Policy{Mode: "auto"}).Authorize(context.Background(), parse(t, "ls"), testprog.TempDir(t)); err == nil {
 		t.Error("Authorize accepted an unknown mode")
 	}
 }
