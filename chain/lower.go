@@ -206,6 +206,9 @@ func (l *lowerer) segment(st *syntax.Stmt) (*Segment, error) {
 		return nil, refuse(l.src, l.off(call.Pos()), KindUnsupported, "bare assignment",
 			"an assignment without a command sets nothing for later commands; write NAME=value before the command that needs it")
 	}
+	if err := l.reservedCommand(st, call); err != nil {
+		return nil, err
+	}
 	seg := l.newSegment()
 	seg.Index = l.nseg
 	l.nseg++

@@ -107,6 +107,10 @@ func fromSyntaxError(src string, err error) error {
 	var pe syntax.ParseError
 	if errors.As(err, &pe) {
 		msg, construct := pe.Text, "syntax"
+		if c := deferredExpansion(src, int(pe.Pos.Offset())); c != "" && !strings.Contains(msg, "reached EOF") {
+			return refuse(src, int(pe.Pos.Offset()), KindUnsupported, c,
+				"%s is not supported (bash reads its inside only when it runs the command, where %s)", c, msg)
+		}
 		switch {
 		case strings.Contains(msg, "must be followed by `=`"):
 			// mvdan reads name[x] in command position as an array
@@ -117,6 +121,15 @@ func fromSyntaxError(src string, err error) error {
 			}
 			return refuse(src, off, KindUnsupported, "glob",
 				"unquoted \"[\" is a glob and chainrun does not expand globs; quote it to pass it literally")
+		case strings.Contains(msg, "can only be used") && closingWords[quotedWord(msg)]:
+			// a closing reserved word such as fi or done where a command
+			// should start.
+			off := int(pe.Pos.Offset())
+			if reservedAfterWord(src, off) {
+				return refuse(src, off, KindUnsupported, "reserved word",
+					"%s; bash would run a program of this name here, chainrun refuses it (quote the word)", msg)
+			}
+			return refuse(src, off, KindSyntax, "reserved word", "%s", msg)
 		case strings.Contains(msg, "must be followed by"),
 			strings.Contains(msg, "can only immediately follow"):
 			construct = "empty segment"

@@ -52,13 +52,37 @@ func (r *runner) startStage(st *stage, seg *chain.Segment, in, out *os.File, inP
 func (r *runner) resolveStage(st *stage, seg *chain.Segment, in, out *os.File, env []string) (t resolve.Target, ok bool) {
 	t, err := resolve.Find(seg.Args[0], r.dir, env)
 	if err != nil {
+		if r.redirectFirst(st, seg, in, out) {
+			return t, false
+		}
 		kind, code, msg := r.unresolved(seg.Args[0], err)
 		r.failStage(st, seg, &SegmentError{Kind: kind, Segment: st.res.Index, Text: seg.Text, Err: err}, code, nil)
-		r.reportUnstarted(st, seg, in, out, []byte("chainrun: "+seg.Args[0]+": "+msg+"\n"))
+		r.reportUnstarted(st, seg.Redirects, in, out, []byte("chainrun: "+seg.Args[0]+": "+msg+"\n"))
 		return t, false
 	}
 	st.res.Path, st.res.Kind = t.Path, string(t.Kind)
 	return t, true
+}
+
+// redirectFirst reports, for a segment whose program cannot be found or
+// run, a redirect that would fail as bash reports it (bash applies the
+// redirects before it looks for the program): status 1 and the
+// redirect's message, written where fd 2 stood before that redirect. It
+// opens nothing (redirect.Opener.Check), so the departure stands that such
+// a segment never creates or truncates its targets. It returns false when
+// every redirect would succeed.
+func (r *runner) redirectFirst(st *stage, seg *chain.Segment, in, out *os.File) bool {
+	if len(seg.Redirects) == 0 {
+		return false
+	}
+	o := r.opener()
+	i, err := o.Check([]*os.File{in, out, r.errs.w}, seg.Redirects)
+	if err == nil {
+		return false
+	}
+	r.failStage(st, seg, &SegmentError{Kind: chain.KindRedirect, Segment: st.res.Index, Text: seg.Text, Err: err}, 1, nil)
+	r.reportUnstarted(st, seg.Redirects[:i], in, out, []byte("chainrun: "+err.Error()+"\n"))
+	return true
 }
 
 // unresolved is bash's view of a program resolve.Find refused: 127
@@ -192,11 +216,11 @@ func (r *runner) targets(files []*os.File) (toOut, toErr bool) {
 // without opening any of its file targets: a program that does not exist
 // must not truncate its > target. A message bound for a file goes to the
 // chain's stderr instead; one bound for the null device is dropped.
-func (r *runner) reportUnstarted(st *stage, seg *chain.Segment, in, out *os.File, msg []byte) {
+func (r *runner) reportUnstarted(st *stage, rules []chain.Redirect, in, out *os.File, msg []byte) {
 	f := r.errs.w
-	if len(seg.Redirects) > 0 {
+	if len(rules) > 0 {
 		o := r.opener()
-		d := o.Where([]*os.File{in, out, r.errs.w}, seg.Redirects, 2)
+		d := o.Where([]*os.File{in, out, r.errs.w}, rules, 2)
 		switch {
 		case d.Null || d.Text:
 			return

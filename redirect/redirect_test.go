@@ -340,3 +340,43 @@ func TestApplyText(t *testing.T) {
 		})
 	}
 }
+
+// TestCheck shows that Check finds the redirect bash would fail on, and
+// its index, while creating and truncating nothing.
+func TestCheck(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "keep"), []byte("x"), 0o644)
+	os.Mkdir(filepath.Join(dir, "sub"), 0o755)
+	tests := []struct {
+		name  string
+		rules []chain.Redirect
+		index int
+		msg   string
+	}{
+		{"all fine", []chain.Redirect{{Fd: 1, Op: chain.RedirOut, Target: "keep"}, {Fd: 0, Op: chain.RedirIn, Target: "keep"}}, -1, ""},
+		{"missing input", []chain.Redirect{{Fd: 1, Op: chain.RedirOut, Target: "new"}, {Fd: 0, Op: chain.RedirIn, Target: "missing"}}, 1, "missing: No such file or directory"},
+		{"missing directory", []chain.Redirect{{Fd: 1, Op: chain.RedirOut, Target: "nodir/f"}}, 0, "nodir/f: No such file or directory"},
+		{"directory written", []chain.Redirect{{Fd: 2, Op: chain.RedirAppend, Target: "sub"}}, 0, "sub: Is a directory"},
+		{"closed fd", []chain.Redirect{{Fd: 1, Op: chain.RedirDupOut, Target: "5"}}, 0, "5: Bad file descriptor"},
+		{"fd opened earlier", []chain.Redirect{{Fd: 5, Op: chain.RedirOut, Target: "new"}, {Fd: 1, Op: chain.RedirDupOut, Target: "5"}}, -1, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			o := Opener{Dir: dir}
+			i, err := o.Check([]*os.File{os.Stdin, os.Stdout, os.Stderr}, tt.rules)
+			msg := ""
+			if err != nil {
+				msg = err.Error()
+			}
+			if i != tt.index || msg != tt.msg {
+				t.Errorf("got %d %q, want %d %q", i, msg, tt.index, tt.msg)
+			}
+			if b, _ := os.ReadFile(filepath.Join(dir, "keep")); string(b) != "x" {
+				t.Error("keep was truncated")
+			}
+			if _, err := os.Stat(filepath.Join(dir, "new")); err == nil {
+				t.Error("new was created")
+			}
+		})
+	}
+}

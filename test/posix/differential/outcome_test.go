@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/engine"
 )
 
@@ -126,6 +127,12 @@ func sortLines(s string) string {
 
 // runSide runs src on a fresh side named name under dir: under shell (a
 // path to bash or dash), or under chainrun when shell is "".
+// syntaxMessage stands for a shell's syntax error on either side: bash
+// refuses the line with status 2 before running anything, and chainrun's
+// KindSyntax refusal is the same outcome in its own words, so only the
+// status, the output and the files are compared.
+const syntaxMessage = "syntax error\n"
+
 func runSide(dir, name, shell, src string) (*outcome, error) {
 	side, root, err := makeSide(dir, name)
 	if err != nil {
@@ -142,8 +149,15 @@ func runSide(dir, name, shell, src string) (*outcome, error) {
 			return nil, res.Err
 		}
 		stdout, stderr, status = res.Stdout, res.Stderr, res.Status
+		if status == 2 && strings.Contains(string(stderr), "syntax error") {
+			stderr = []byte(syntaxMessage)
+		}
 	} else {
 		res, err := engine.RunString(ctx, src, engine.Options{Dir: root, Env: chainEnv(root), MaxOutput: 8 << 20})
+		var pe *chain.ParseError
+		if errors.As(err, &pe) && pe.Kind == chain.KindSyntax {
+			res, err = &engine.Result{ExitCode: 2, Stderr: []byte(syntaxMessage)}, nil
+		}
 		if err != nil {
 			return nil, fmt.Errorf("chainrun: %w", err)
 		}

@@ -140,6 +140,9 @@ var trickyRuns = []runCase{
 	{Src: "echo a\necho b\n\necho c"}, {Src: `echo a;echo b&&echo c||echo d|cat`},
 	{Src: `seq 1 100000 | true`}, {Src: `echo x | true`}, {Src: `pwd | false`}, {Src: `seq 1 100000 | echo done`},
 	{Src: `cd nonexistent 2>&1 | cat`}, {Src: `echo a | cd sub | cat; pwd`},
+	// Closing reserved words where a command starts: bash refuses the line.
+	{Src: `echo a; done`}, {Src: `else`}, {Src: `echo a && in x`}, {Src: `echo a | fi`}, {Src: `true || esac`},
+	{Src: `A=1 fi; echo after`}, {Src: `echo fi done; "fi"; echo after`},
 }
 
 // TestRunDifferentialTable runs the hand-written chains.
@@ -195,6 +198,14 @@ var trickyRedirects = []runCase{
 	{Src: `echo x 2>&1 1>&2 | wc -c`},
 	{Src: `exit 3 > f`}, {Src: `true; exit 2>/dev/null 5`}, {Src: `echo x > f | cat f2; ls`},
 	{Src: `cd nonexistent 2>/dev/null || echo no`}, {Src: `pwd 1>&2 | wc -c`},
+	// A program that cannot be found or run reports its failing redirect
+	// first, as bash applies redirects before looking for the program.
+	{Src: `nosuchprog_x < missing.txt || echo failed`}, {Src: `nosuchprog_x 2>/dev/null < missing.txt; echo after`},
+	{Src: `nosuchprog_x < missing.txt 2>&1 | cat`}, {Src: `./a.txt < missing.txt || echo failed`},
+	{Src: `nosuchprog_x >&5`}, {Src: `sub > nodir/f`}, {Src: `nosuchprog_x > sub`}, {Src: `nosuchprog_x < sub || echo ran`},
+	// A redirect failing after earlier ones: bash has applied those.
+	{Src: `cat f1 > f1 2> e1 < missing.txt; cat f1 e1`}, {Src: `echo a > f1; cat f1 > f1 2> e1 < missing.txt; cat f1 e1`},
+	{Src: `cat a.txt 2>&1 > o1 < missing.txt | cat; ls`}, {Src: `echo x >> o1 2>> e1 > nodir/f; cat o1 e1`},
 	// Heredocs and here-strings.
 	{Src: "cat > f.py <<'EOF'\nprint(\"$x\")\n\tx = `y`\n\nEOF\ncat f.py; wc -c f.py"},
 	{Src: "cat <<EOF | tr a-z A-Z && cat <<-'END' || echo no\nplain\nEOF\n\t\tdeep\n\tEND\necho after"},
