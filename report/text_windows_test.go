@@ -4,18 +4,10 @@ package report
 
 import (
 	"testing"
-	"unicode/utf16"
 
 	"github.com/chainrun/chainrun/engine"
+	"github.com/chainrun/chainrun/internal/testprog"
 )
-
-func utf16le(s string) []byte {
-	var b []byte
-	for _, u := range utf16.Encode([]rune(s)) {
-		b = append(b, byte(u), byte(u>>8))
-	}
-	return b
-}
 
 // TestOutputTextWindows: the report's text is what the engine's decoding
 // hook (Result.DecodedStdout, DecodedStderr) makes of the capture, with
@@ -29,8 +21,8 @@ func TestOutputTextWindows(t *testing.T) {
 	}{
 		{"empty", nil, "", ""},
 		{"utf-8", []byte("héllo ✓\n"), "héllo ✓\n", "utf-8"},
-		{"utf-16le", utf16le("日本語.txt\r\n"), "日本語.txt\r\n", "utf-16le"},
-		{"mixed", append([]byte("git ✓\n"), utf16le("dir ✓\r\n")...), "git ✓\ndir ✓\r\n", "mixed:utf-8+utf-16le"},
+		{"utf-16le", testprog.UTF16LE("日本語.txt\r\n"), "日本語.txt\r\n", "utf-16le"},
+		{"mixed", append([]byte("git ✓\n"), testprog.UTF16LE("dir ✓\r\n")...), "git ✓\ndir ✓\r\n", "mixed:utf-8+utf-16le"},
 	} {
 		res := &engine.Result{Stdout: tc.raw, Stderr: tc.raw}
 		r := FromResult(res, nil)

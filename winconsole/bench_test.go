@@ -3,6 +3,8 @@ package winconsole
 import (
 	"bytes"
 	"testing"
+
+	"github.com/chainrun/chainrun/internal/testprog"
 )
 
 func benchDecode(b *testing.B, raw []byte, cp CodePage) {
@@ -27,5 +29,5 @@ func BenchmarkDecodeCP437(b *testing.B) {
 }
 
 func BenchmarkDecodeUTF16(b *testing.B) {
-	benchDecode(b, bytes.Repeat(utf16le(" Volume in drive C has no label.   Directory of C:\\work\r\n"), 9000), mustCP(b, 437))
+	benchDecode(b, bytes.Repeat(testprog.UTF16LE(" Volume in drive C has no label.   Directory of C:\\work\r\n"), 9000), mustCP(b, 437))
 }

@@ -4,17 +4,10 @@ import (
 	"bytes"
 	"strings"
 	"testing"
-	"unicode/utf16"
 	"unicode/utf8"
-)
 
-func utf16le(s string) []byte {
-	var b []byte
-	for _, u := range utf16.Encode([]rune(s)) {
-		b = append(b, byte(u), byte(u>>8))
-	}
-	return b
-}
+	"github.com/chainrun/chainrun/internal/testprog"
+)
 
 func cat(parts ...[]byte) []byte { return bytes.Join(parts, nil) }
 
@@ -71,16 +64,16 @@ func TestDecode(t *testing.T) {
 		{name: "UTF-8 cut at the end", raw: []byte("ab\xE2\x9C"), fallback: cp437, want: "ab\uFFFD", enc: "mixed:utf-8+replacement"},
 		{name: "overlong encoding is not UTF-8", raw: []byte("\xC0\xAF\n"), fallback: cp1252, want: "À¯\n", enc: "cp1252"},
 		{name: "surrogate in UTF-8 is not UTF-8", raw: []byte("\xED\xA0\x80\n"), fallback: cp1252, want: "í\u00a0€\n", enc: "cp1252"},
-		{name: "UTF-16LE BOM", raw: cat([]byte{0xFF, 0xFE}, utf16le("héllo ✓\r\n")), fallback: cp437, want: "héllo ✓\r\n", enc: "utf-16le"},
-		{name: "UTF-16LE sniffed", raw: utf16le("Volume in drive C has no label.\r\n"), fallback: cp437,
+		{name: "UTF-16LE BOM", raw: cat([]byte{0xFF, 0xFE}, testprog.UTF16LE("héllo ✓\r\n")), fallback: cp437, want: "héllo ✓\r\n", enc: "utf-16le"},
+		{name: "UTF-16LE sniffed", raw: testprog.UTF16LE("Volume in drive C has no label.\r\n"), fallback: cp437,
 			want: "Volume in drive C has no label.\r\n", enc: "utf-16le"},
-		{name: "UTF-16LE sniffed, short", raw: utf16le("dir\r\n"), fallback: cp437, want: "dir\r\n", enc: "utf-16le"},
-		{name: "UTF-16LE surrogate pair", raw: utf16le("a😀b"), utf16: true, want: "a😀b", enc: "utf-16le"},
-		{name: "UTF-16LE odd byte at the end", raw: cat(utf16le("ab"), []byte{'c'}), utf16: true, want: "ab\uFFFD", enc: "utf-16le"},
-		{name: "UTF-16LE lone high surrogate at the end", raw: cat(utf16le("ab"), []byte{0x3D, 0xD8}), utf16: true, want: "ab\uFFFD", enc: "utf-16le"},
-		{name: "UTF-16LE lone low surrogate", raw: cat(utf16le("a"), []byte{0x00, 0xDE}, utf16le("b")), utf16: true, want: "a\uFFFDb", enc: "utf-16le"},
-		{name: "UTF-16 forced, BOM stripped", raw: cat([]byte{0xFF, 0xFE}, utf16le("x")), utf16: true, want: "x", enc: "utf-16le"},
-		{name: "UTF-16 forced, CJK", raw: utf16le("你好"), utf16: true, want: "你好", enc: "utf-16le"},
+		{name: "UTF-16LE sniffed, short", raw: testprog.UTF16LE("dir\r\n"), fallback: cp437, want: "dir\r\n", enc: "utf-16le"},
+		{name: "UTF-16LE surrogate pair", raw: testprog.UTF16LE("a😀b"), utf16: true, want: "a😀b", enc: "utf-16le"},
+		{name: "UTF-16LE odd byte at the end", raw: cat(testprog.UTF16LE("ab"), []byte{'c'}), utf16: true, want: "ab\uFFFD", enc: "utf-16le"},
+		{name: "UTF-16LE lone high surrogate at the end", raw: cat(testprog.UTF16LE("ab"), []byte{0x3D, 0xD8}), utf16: true, want: "ab\uFFFD", enc: "utf-16le"},
+		{name: "UTF-16LE lone low surrogate", raw: cat(testprog.UTF16LE("a"), []byte{0x00, 0xDE}, testprog.UTF16LE("b")), utf16: true, want: "a\uFFFDb", enc: "utf-16le"},
+		{name: "UTF-16 forced, BOM stripped", raw: cat([]byte{0xFF, 0xFE}, testprog.UTF16LE("x")), utf16: true, want: "x", enc: "utf-16le"},
+		{name: "UTF-16 forced, CJK", raw: testprog.UTF16LE("你好"), utf16: true, want: "你好", enc: "utf-16le"},
 		{name: "NUL bytes are not UTF-16 when even ones are NUL too", raw: make([]byte, 80), fallback: cp437,
 			want: string(make([]byte, 80)), enc: "utf-8"},
 		{name: "long UTF-8 line in pieces", raw: []byte(long + "\n"), fallback: cp437, maxLine: 7,
@@ -215,7 +208,7 @@ func TestFallbackFor(t *testing.T) {
 
 func FuzzDecoder(f *testing.F) {
 	for _, s := range []string{"", "hello\n", "caf\x82\n", "\xEF\xBB\xBFx", "\xFF\xFEa\x00", "\xC4\xE3\xBA\xC3\n",
-		string(utf16le("Volume in drive C\r\n")), "a\x00b\x00\x3D\xD8", "é\n\xFF\n"} {
+		string(testprog.UTF16LE("Volume in drive C\r\n")), "a\x00b\x00\x3D\xD8", "é\n\xFF\n"} {
 		f.Add([]byte(s), uint8(3), uint8(0))
 	}
 	f.Fuzz(func(t *testing.T, raw []byte, chunk, page uint8) {
