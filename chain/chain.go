@@ -1,6 +1,10 @@
 package chain
 
-import "runtime"
+import (
+	"runtime"
+
+	"mvdan.cc/sh/v3/syntax"
+)
 
 // Dialect chooses how backslashes read outside single quotes.
 type Dialect string
@@ -57,11 +61,15 @@ const (
 	BuiltinPrintf  Builtin = "printf"
 	BuiltinTest    Builtin = "test"
 	BuiltinBracket Builtin = "["
+	// export and unset change the chain's variables; a segment of
+	// NAME=value words alone (no Args) sets them too.
+	BuiltinExport Builtin = "export"
+	BuiltinUnset  Builtin = "unset"
 )
 
 // Builtins lists the engine built-ins.
 var Builtins = []Builtin{BuiltinCd, BuiltinPwd, BuiltinEcho, BuiltinTrue, BuiltinFalse, BuiltinExit,
-	BuiltinPrintf, BuiltinTest, BuiltinBracket}
+	BuiltinPrintf, BuiltinTest, BuiltinBracket, BuiltinExport, BuiltinUnset}
 
 // LookupBuiltin reports whether name is an engine built-in.
 func LookupBuiltin(name string) (Builtin, bool) {
@@ -96,13 +104,19 @@ type Pipeline struct {
 }
 
 // Segment is one simple command: leading assignments, argv and redirects.
+// A segment of assignments alone (no Args) sets shell variables for the
+// rest of the chain, as NAME=value does in bash.
 type Segment struct {
 	// Index is the segment's position in the whole chain, from 0.
 	Index int
-	// Assigns are the leading NAME=value words, set for this segment only.
+	// Assigns are the leading NAME=value words, set for this segment only
+	// (for the rest of the chain when there are no Args).
 	Assigns []Assign
-	// Args is the quote-removed argv; Args[0] is the program as written.
+	// Args is the argv: the fields of Words in order. A word that expands
+	// is an unknown word (see Unknown) until Expand computes its fields.
 	Args []string
+	// Words are the argument words as written, with their fields.
+	Words []Word
 	// Redirects in source order; a |& adds an implicit 2>&1 at the end.
 	Redirects []Redirect
 	// Builtin is set when Args[0] names an engine built-in.
@@ -111,6 +125,11 @@ type Segment struct {
 	Span Span
 	// Text is Source[Span.Start:Span.End], for messages.
 	Text string
+	// Dir is, in a plan (Chain.Expand), the directory the segment was
+	// planned to start in, or "" when that is known only at run time.
+	Dir string
+
+	dialect Dialect
 }
 
 // IsBuiltin reports whether the segment runs as an engine built-in.
@@ -125,12 +144,19 @@ func (s *Segment) Env() map[string]string {
 	return m
 }
 
-// Assign is a leading NAME=value word of a segment.
+// Assign is a leading NAME=value word of a segment (or an argument of
+// export). Value is an unknown word until Expand when the value expands.
 type Assign struct {
 	Name  string
 	Value string
 	Span  Span
+
+	syn        *syntax.Word // the value to expand, when it expands
+	tildeAfter bool         // a tilde after ':' that mvdan does not expand
 }
+
+// Expands reports whether the value expands.
+func (a Assign) Expands() bool { return a.syn != nil }
 
 // Redirect is one redirection of a segment.
 type Redirect struct {
@@ -158,7 +184,18 @@ type Redirect struct {
 	BodySpan Span
 	// Delimiter is a heredoc's delimiter word as written ('EOF', EOF).
 	Delimiter string
+	// Ambiguous is set when the target expanded to no word or to several:
+	// bash's "ambiguous redirect", which fails the command with status 1.
+	Ambiguous bool
+
+	syn *syntax.Word // the target, or the heredoc body or here-string, to expand
 }
+
+// Expands reports whether the target or body expands: an unquoted
+// heredoc body with $ or \ in it, a target or here-string with an
+// expansion. Target (or Body) is then an unknown word (or empty) until
+// Expand.
+func (r Redirect) Expands() bool { return r.syn != nil }
 
 // RedirOp is a redirect operator as chainrun's model spells it.
 type RedirOp string

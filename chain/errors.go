@@ -19,6 +19,7 @@ const (
 	KindNotExecutable ErrorKind = "not_executable" // program found but not runnable (status 126)
 	KindRedirect      ErrorKind = "redirect"       // a redirect could not be opened (status 1)
 	KindTimeout       ErrorKind = "timeout"        // the chain ran out of time (status 124)
+	KindExpansion     ErrorKind = "expansion"      // a word bash could not expand either ($((1/0))): the chain ends, status 1
 	KindInternal      ErrorKind = "internal"       // a bug or an OS failure
 )
 

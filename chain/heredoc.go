@@ -29,18 +29,61 @@ func (l *lowerer) heredoc(r *syntax.Redirect, rd Redirect) (Redirect, *ParseErro
 	// The body starts at a line start; mvdan's position may be past <<-'s tabs.
 	start := strings.LastIndexByte(l.src[:l.off(r.Hdoc.Pos())], '\n') + 1
 	body, span, lineEnd, ok := heredocBody(l.src, start, delim, rd.Op == RedirHeredocTabs)
-	quoted := strings.ContainsAny(rd.Delimiter, `'"\`)
-	if i := strings.IndexAny(l.src[span.Start:span.End], "$`\\"); !quoted && i >= 0 {
-		return rd, refuse(l.src, span.Start+i, KindUnsupported, "heredoc expansion",
-			"this heredoc's delimiter is unquoted, so bash would expand the %q in its body, and chainrun expands nothing; quote the delimiter (<<'%s') to pass the body literally",
-			l.src[span.Start+i:span.Start+i+1], delim)
-	}
 	if !ok || lineEnd != l.off(r.Hdoc.End()) {
 		return rd, refuse(l.src, start, KindUnsupported, "heredoc",
 			"chainrun cannot tell exactly where this heredoc ends; end it with a line holding only %s", delim)
 	}
 	rd.Body, rd.BodySpan = body, span
+	quoted := strings.ContainsAny(rd.Delimiter, `'"\`)
+	if !quoted && strings.ContainsAny(l.src[span.Start:span.End], "$`\\") {
+		return l.heredocExpands(r, rd, span)
+	}
 	return rd, nil
+}
+
+// heredocExpands lowers a body bash expands (an unquoted delimiter, and $
+// or a backslash in it): parameters, arithmetic and \ escapes, expanded
+// when the segment starts; a command substitution is refused.
+func (l *lowerer) heredocExpands(r *syntax.Redirect, rd Redirect, span Span) (Redirect, *ParseError) {
+	for _, p := range r.Hdoc.Parts {
+		if _, err := l.part(p); err != nil {
+			if err.Construct == "command substitution" {
+				err.Message = "this heredoc's delimiter is unquoted, so bash would run the command substitution in its body; quote the delimiter (<<'EOF') to pass the body literally, or run the command first"
+			}
+			return rd, err
+		}
+	}
+	rd.Body, rd.syn = "", r.Hdoc
+	if rd.Op == RedirHeredocTabs {
+		rd.syn = stripLeadingTabs(r.Hdoc)
+	}
+	return rd, nil
+}
+
+// stripLeadingTabs returns a heredoc body word without the tabs that
+// start its lines (<<-); mvdan's word keeps them. A line starts a body
+// or follows a newline, which only a literal holds.
+func stripLeadingTabs(w *syntax.Word) *syntax.Word {
+	out := &syntax.Word{Parts: make([]syntax.WordPart, len(w.Parts))}
+	lineStart := true
+	for i, p := range w.Parts {
+		lit, ok := p.(*syntax.Lit)
+		if !ok {
+			out.Parts[i], lineStart = p, false
+			continue
+		}
+		var b strings.Builder
+		for k := 0; k < len(lit.Value); k++ {
+			c := lit.Value[k]
+			if lineStart && c == '\t' {
+				continue
+			}
+			lineStart = c == '\n'
+			b.WriteByte(c)
+		}
+		out.Parts[i] = &syntax.Lit{ValuePos: lit.ValuePos, ValueEnd: lit.ValueEnd, Value: b.String()}
+	}
+	return out
 }
 
 // delimiter returns a heredoc delimiter's quote-removed value. Bash
@@ -66,7 +109,8 @@ func (l *lowerer) delimiter(w *syntax.Word) (string, *ParseError) {
 		}
 	}
 	// The delimiter is always read as bash reads it, whatever the dialect.
-	return wordValue(l.src, l.off(w.Pos()), l.off(w.End()), POSIX, false, &l.scratch)
+	sc, err := wordValue(l.src, l.off(w.Pos()), l.off(w.End()), POSIX, false, &l.scratch)
+	return sc.value, err
 }
 
 // heredocBody reads the body lines from start up to the line that is
@@ -106,19 +150,18 @@ func heredocBody(src string, start int, delim string, tabs bool) (body string, s
 }
 
 // hereString lowers n<<<word: the word's value and a newline, as bash
-// feeds it. The word's refusals are those of any argument, tilde and
-// globs included (bash expands a leading ~ here; it would not glob, but
-// refusing a glob character is the safe side).
+// feeds it. The word expands as an assignment's value does: parameters,
+// a leading tilde, no splitting, no globbing.
 func (l *lowerer) hereString(r *syntax.Redirect, rd Redirect) (Redirect, *ParseError) {
 	rd.Op = RedirHereString
-	if err := l.parts(r.Word.Parts); err != nil {
-		return rd, err
-	}
-	v, err := l.value(r.Word, false)
+	lw, err := l.word(r.Word, false)
 	if err != nil {
 		return rd, err
 	}
-	rd.Body = v + "\n"
 	rd.BodySpan = Span{l.off(r.Word.Pos()), l.off(r.Word.End())}
+	rd.Body = lw.value + "\n"
+	if lw.syn != nil {
+		rd.Body, rd.syn = "", lw.syn
+	}
 	return rd, nil
 }

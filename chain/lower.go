@@ -196,24 +196,23 @@ func (l *lowerer) stages(st *syntax.Stmt) error {
 func (l *lowerer) segment(st *syntax.Stmt) (*Segment, error) {
 	call, ok := st.Cmd.(*syntax.CallExpr)
 	if !ok {
+		if dc, isDecl := st.Cmd.(*syntax.DeclClause); isDecl && dc.Variant.Value == "export" {
+			return l.export(st, dc)
+		}
 		if st.Cmd == nil {
 			return nil, refuse(l.src, l.off(st.Pos()), KindUnsupported, "redirect without a command",
 				"a redirect needs a command; chainrun does not create or truncate files on its own")
 		}
 		return nil, l.compound(st.Cmd)
 	}
-	if len(call.Args) == 0 {
-		return nil, refuse(l.src, l.off(call.Pos()), KindUnsupported, "bare assignment",
-			"an assignment without a command sets nothing for later commands; write NAME=value before the command that needs it")
+	if len(call.Args) == 0 && len(st.Redirs) > 0 {
+		return nil, refuse(l.src, l.off(st.Redirs[0].Pos()), KindUnsupported, "redirect without a command",
+			"a redirect needs a command; chainrun does not create or truncate files on its own")
 	}
 	if err := l.reservedCommand(st, call); err != nil {
 		return nil, err
 	}
-	seg := l.newSegment()
-	seg.Index = l.nseg
-	l.nseg++
-	seg.Args = carve(&l.strs, len(call.Args), 3*l.estimate)
-	seg.Redirects = carve(&l.redirs, len(st.Redirs), l.nredirs)
+	seg := l.startSegment(len(call.Args), len(st.Redirs))
 	// Refusals are collected, not returned at once, so that the first in
 	// source order is reported whatever kind of node it is in.
 	var errs []*ParseError
@@ -226,12 +225,9 @@ func (l *lowerer) segment(st *syntax.Stmt) (*Segment, error) {
 		seg.Assigns = append(seg.Assigns, as)
 	}
 	for _, w := range call.Args {
-		v, err := l.word(w)
-		if err != nil {
+		if err := l.addWord(seg, w, fieldsMode, ""); err != nil {
 			errs = append(errs, err)
-			continue
 		}
-		seg.Args = append(seg.Args, v)
 	}
 	for _, r := range st.Redirs {
 		rd, err := l.redirect(r)
@@ -244,12 +240,54 @@ func (l *lowerer) segment(st *syntax.Stmt) (*Segment, error) {
 	if first := firstError(errs); first != nil {
 		return nil, first
 	}
-	if err := l.commandName(seg, call.Args[0]); err != nil {
-		return nil, err
+	if len(call.Args) > 0 {
+		if err := l.commandName(seg, call.Args[0]); err != nil {
+			return nil, err
+		}
 	}
-	seg.Span = l.segmentSpan(call, st.Redirs)
-	seg.Text = l.src[seg.Span.Start:seg.Span.End]
+	l.endSegment(seg, call, st.Redirs)
 	return seg, nil
+}
+
+// startSegment allocates the next segment with room for its words.
+func (l *lowerer) startSegment(nargs, nredirs int) *Segment {
+	seg := l.newSegment()
+	seg.Index = l.nseg
+	seg.dialect = l.dialect
+	l.nseg++
+	seg.Args = carve(&l.strs, nargs, 3*l.estimate)
+	seg.Redirects = carve(&l.redirs, nredirs, l.nredirs)
+	if nargs > 0 {
+		seg.Words = make([]Word, 0, nargs)
+	}
+	return seg
+}
+
+func (l *lowerer) endSegment(seg *Segment, n syntax.Node, redirs []*syntax.Redirect) {
+	seg.Span = l.segmentSpan(n, redirs)
+	seg.Text = l.src[seg.Span.Start:seg.Span.End]
+}
+
+// addWord appends one argument word to seg: its value, or, when it
+// expands, an unknown word and the syntax to expand.
+func (l *lowerer) addWord(seg *Segment, w *syntax.Word, m mode, prefix string) *ParseError {
+	lw, err := l.word(w, m == literalMode)
+	if err != nil {
+		return err
+	}
+	word := Word{Span: Span{l.off(w.Pos()), l.off(w.End())}, Expands: lw.syn != nil,
+		syn: lw.syn, mode: m, prefix: prefix, tildeAfter: lw.tildeAfter}
+	if prefix != "" {
+		word.Span.Start -= len(prefix)
+	}
+	v := prefix + lw.value
+	if lw.syn != nil {
+		v = Unknown(l.src[word.Span.Start:word.Span.End])
+	}
+	word.Fields = []string{v}
+	seg.Words = append(seg.Words, word)
+	seg.Args = append(seg.Args, v)
+	return nil
 }
 
 func firstError(errs []*ParseError) *ParseError {
@@ -262,7 +300,7 @@ func firstError(errs []*ParseError) *ParseError {
 	return first
 }
 
-func (l *lowerer) segmentSpan(call *syntax.CallExpr, redirs []*syntax.Redirect) Span {
+func (l *lowerer) segmentSpan(call syntax.Node, redirs []*syntax.Redirect) Span {
 	s := Span{l.off(call.Pos()), l.off(call.End())}
 	for _, r := range redirs {
 		s.Start = min(s.Start, l.off(r.Pos()))
@@ -278,18 +316,13 @@ func (l *lowerer) segmentSpan(call *syntax.CallExpr, redirs []*syntax.Redirect) 
 // commandName marks engine built-ins and refuses shell built-ins that only
 // make sense inside a shell.
 func (l *lowerer) commandName(seg *Segment, w *syntax.Word) *ParseError {
-	name := seg.Args[0]
-	if b, ok := LookupBuiltin(name); ok {
-		seg.Builtin = b
-		return nil
+	if seg.Words[0].Expands {
+		return nil // known when it runs: Segment.Expand settles it
 	}
-	if l.dialect == Windows {
-		for _, b := range Builtins {
-			if strings.EqualFold(name, string(b)) {
-				seg.Builtin = b
-				return nil
-			}
-		}
+	name := seg.Args[0]
+	if b, ok := lookupBuiltinDialect(name, l.dialect); ok {
+		seg.Builtin = b
+		return l.builtinArgs(seg, b)
 	}
 	if hint, ok := shellBuiltin(name, l.dialect); ok {
 		return refuse(l.src, l.off(w.Pos()), KindUnsupported, "shell built-in",
@@ -298,12 +331,28 @@ func (l *lowerer) commandName(seg *Segment, w *syntax.Word) *ParseError {
 	return nil
 }
 
+// lookupBuiltinDialect finds an engine built-in by name; the Windows
+// dialect matches any case, as cmd.exe does.
+func lookupBuiltinDialect(name string, d Dialect) (Builtin, bool) {
+	if b, ok := LookupBuiltin(name); ok {
+		return b, true
+	}
+	if d == Windows {
+		for _, b := range Builtins {
+			if strings.EqualFold(name, string(b)) {
+				return b, true
+			}
+		}
+	}
+	return "", false
+}
+
 // shellBuiltin reports the bash built-ins chainrun refuses, with a hint.
 func shellBuiltin(name string, d Dialect) (string, bool) {
 	switch name {
-	case "export", "unset", "set", "declare", "typeset", "local", "readonly", "read", "shift",
+	case "set", "declare", "typeset", "local", "readonly", "read", "shift",
 		"mapfile", "readarray", "getopts", "let":
-		return "chainrun keeps no shell variables: pass values literally, as NAME=value before a command", true
+		return "chainrun keeps only plain variables: set them with NAME=value or export NAME=value", true
 	case "eval", "source", ".", "exec", "command", "builtin", "alias", "unalias", "trap", "hash",
 		"enable", "shopt", "ulimit", "umask", "wait", "jobs", "fg", "bg", "disown", "times",
 		"history", "fc", "dirs", "pushd", "popd", "suspend", "logout", "return", "break", "continue",
@@ -374,47 +423,103 @@ func (l *lowerer) assign(a *syntax.Assign) (Assign, *ParseError) {
 	}
 	as := Assign{Name: a.Name.Value, Span: Span{at, l.off(a.End())}}
 	if a.Value != nil {
-		if err := l.parts(a.Value.Parts); err != nil {
-			return Assign{}, err
-		}
-		v, err := l.value(a.Value, true)
+		lw, err := l.word(a.Value, true)
 		if err != nil {
 			return Assign{}, err
 		}
-		as.Value = v
+		as.Value, as.syn, as.tildeAfter = lw.value, lw.syn, lw.tildeAfter
+		if lw.syn != nil {
+			as.Value = Unknown(l.src[l.off(a.Value.Pos()):l.off(a.Value.End())])
+		}
 	}
 	return as, nil
 }
 
-// word lowers an argument word: refusals first, then its value.
-func (l *lowerer) word(w *syntax.Word) (string, *ParseError) {
+// loweredWord is a word after lowering: its value, or the syntax to
+// expand when it expands.
+type loweredWord struct {
+	value      string
+	syn        *syntax.Word
+	tildeAfter bool
+}
+
+// word lowers a word: refusals first, then its value or what to expand.
+// assignValue marks an assignment's value (a tilde after ':' expands).
+func (l *lowerer) word(w *syntax.Word, assignValue bool) (loweredWord, *ParseError) {
 	// Most words are one plain literal: nothing to refuse, nothing to
 	// unquote, no backslash for a dialect warning.
 	if len(w.Parts) == 1 {
 		if lit, ok := w.Parts[0].(*syntax.Lit); ok {
 			raw := l.src[l.off(lit.ValuePos):l.off(lit.ValueEnd)]
 			if classify(raw) == 0 && raw == lit.Value {
-				return raw, nil
+				return loweredWord{value: raw}, nil
 			}
 		}
 	}
-	if err := l.parts(w.Parts); err != nil {
-		return "", err
+	expands, err := l.parts(w.Parts)
+	if err != nil {
+		return loweredWord{}, err
 	}
 	if err := l.powerShellHereString(w); err != nil {
-		return "", err
+		return loweredWord{}, err
 	}
-	return l.value(w, false)
+	if expands {
+		// The scanner reads quoting, not expansions; mvdan's expansion
+		// reads the whole word.
+		if err := l.globStar(w); err != nil {
+			return loweredWord{}, err
+		}
+		return loweredWord{syn: l.bashWord(w), tildeAfter: mayTildeAfter(w)}, nil
+	}
+	sc, err := l.value(w, assignValue)
+	if err != nil {
+		return loweredWord{}, err
+	}
+	lw := loweredWord{value: sc.value}
+	if sc.expands {
+		if err := l.globStar(w); err != nil {
+			return loweredWord{}, err
+		}
+		lw.syn, lw.tildeAfter = l.bashWord(w), sc.tildeAfter
+	}
+	return lw, nil
+}
+
+// mayTildeAfter reports whether an unquoted literal of w holds a '~'
+// that may follow '=' or ':'; assignTildes decides exactly when it
+// expands.
+func mayTildeAfter(w *syntax.Word) bool {
+	for i, p := range w.Parts {
+		if lit, ok := p.(*syntax.Lit); ok && strings.Contains(lit.Value, "~") && (i > 0 || !strings.HasPrefix(lit.Value, "~") || strings.Count(lit.Value, "~") > 1) {
+			return true
+		}
+	}
+	return false
+}
+
+// globStar refuses ** in an unquoted literal: without globstar bash reads
+// it as *, never the recursion it is written for.
+func (l *lowerer) globStar(w *syntax.Word) *ParseError {
+	for _, p := range w.Parts {
+		if lit, ok := p.(*syntax.Lit); ok {
+			if i := strings.Index(lit.Value, "**"); i >= 0 && (i == 0 || lit.Value[i-1] != '\\') {
+				return refuse(l.src, l.off(lit.Pos())+i, KindUnsupported, "glob",
+					"** matches like * in bash without globstar, not recursively; use find (find . -name '*.go') or quote it")
+			}
+		}
+	}
+	return nil
 }
 
 // value computes a word's value and warns where the other dialect would
 // read it differently.
-func (l *lowerer) value(w *syntax.Word, assignValue bool) (string, *ParseError) {
+func (l *lowerer) value(w *syntax.Word, assignValue bool) (scanned, *ParseError) {
 	start, end := l.off(w.Pos()), l.off(w.End())
-	v, err := wordValue(l.src, start, end, l.dialect, assignValue, &l.scratch)
+	sc, err := wordValue(l.src, start, end, l.dialect, assignValue, &l.scratch)
 	if err != nil {
-		return "", err
+		return scanned{}, err
 	}
+	v := sc.value
 	if raw := l.src[start:end]; strings.IndexByte(raw, '\\') >= 0 {
 		l.dialectWarning(start, end, v, assignValue)
 		if l.dialect == Windows && (strings.Contains(raw, "\\ ") || strings.Contains(raw, "\\\t")) {
@@ -422,7 +527,7 @@ func (l *lowerer) value(w *syntax.Word, assignValue bool) (string, *ParseError) 
 				"%s reads as «%s»: a backslash before a space escapes the space; for a path ending in a backslash write it in single quotes ('C:\\')", raw, v)})
 		}
 	}
-	return v, nil
+	return sc, nil
 }
 
 func (l *lowerer) dialectWarning(start, end int, v string, assignValue bool) {
@@ -430,7 +535,8 @@ func (l *lowerer) dialectWarning(start, end int, v string, assignValue bool) {
 	if l.dialect == POSIX {
 		other = Windows
 	}
-	ov, err := wordValue(l.src, start, end, other, assignValue, &l.scratch)
+	osc, err := wordValue(l.src, start, end, other, assignValue, &l.scratch)
+	ov := osc.value
 	switch {
 	case err != nil:
 		l.chain.Warnings = append(l.chain.Warnings, Warning{Offset: start, Message: fmt.Sprintf(
@@ -441,35 +547,43 @@ func (l *lowerer) dialectWarning(start, end int, v string, assignValue bool) {
 	}
 }
 
-// parts refuses every word part that would expand.
-func (l *lowerer) parts(parts []syntax.WordPart) *ParseError {
+// parts refuses the word parts chainrun does not expand and reports
+// whether any part expands (parameters, arithmetic, $'…').
+func (l *lowerer) parts(parts []syntax.WordPart) (bool, *ParseError) {
+	expands := false
 	for _, p := range parts {
-		if err := l.part(p); err != nil {
-			return err
+		e, err := l.part(p)
+		if err != nil {
+			return false, err
 		}
+		expands = expands || e
 	}
-	return nil
+	return expands, nil
 }
 
-func (l *lowerer) part(p syntax.WordPart) *ParseError {
+func (l *lowerer) part(p syntax.WordPart) (bool, *ParseError) {
 	at := l.off(p.Pos())
 	switch p := p.(type) {
 	case *syntax.Lit:
-		return nil
+		return false, nil
 	case *syntax.SglQuoted:
-		if p.Dollar {
-			return refuse(l.src, at, KindUnsupported, "parameter expansion",
-				"ANSI-C quoting $'…' is not supported; write the characters literally inside single quotes")
-		}
-		return nil
+		return p.Dollar, nil
 	case *syntax.DblQuoted:
 		if p.Dollar {
-			return refuse(l.src, at, KindUnsupported, "parameter expansion",
+			return false, refuse(l.src, at, KindUnsupported, "locale quoting",
 				`locale quoting $"…" is not supported; use plain double quotes`)
 		}
 		return l.parts(p.Parts)
-	case *syntax.ParamExp:
-		return l.paramExp(p, at)
+	case *syntax.ParamExp, *syntax.ArithmExp:
+		return true, l.checkExpansions(p)
+	}
+	return false, l.refusePart(p)
+}
+
+// refusePart refuses a part chainrun never expands.
+func (l *lowerer) refusePart(p syntax.WordPart) *ParseError {
+	at := l.off(p.Pos())
+	switch p := p.(type) {
 	case *syntax.CmdSubst:
 		if p.Backquotes {
 			return refuse(l.src, at, KindUnsupported, "command substitution",
@@ -477,30 +591,17 @@ func (l *lowerer) part(p syntax.WordPart) *ParseError {
 		}
 		return refuse(l.src, at, KindUnsupported, "command substitution",
 			"command substitution $(…) is not supported; run the inner command first and pass its output literally")
-	case *syntax.ArithmExp:
-		return refuse(l.src, at, KindUnsupported, "arithmetic expansion",
-			"arithmetic expansion $((…)) is not supported; write the number literally")
 	case *syntax.ProcSubst:
 		return refuse(l.src, at, KindUnsupported, "process substitution",
 			"process substitution <(…) / >(…) is not supported; write to a file first, or use a pipeline")
 	case *syntax.ExtGlob:
 		return refuse(l.src, at, KindUnsupported, "glob",
 			"extended globs are not supported; quote the pattern to pass it literally")
-	case *syntax.BraceExp:
-		return refuse(l.src, at, KindUnsupported, "brace expansion",
-			"brace expansion is not supported; write each word out")
+	case *syntax.DblQuoted:
+		return refuse(l.src, at, KindUnsupported, "locale quoting",
+			`locale quoting $"…" is not supported; use plain double quotes`)
 	}
 	return refuse(l.src, at, KindUnsupported, "unsupported word", "%T is not supported", p)
-}
-
-func (l *lowerer) paramExp(p *syntax.ParamExp, at int) *ParseError {
-	if p.Short && p.Param != nil && strings.EqualFold(p.Param.Value, "env") && strings.HasPrefix(l.src[l.off(p.End()):], ":") {
-		return refuse(l.src, at, KindUnsupported, "PowerShell syntax",
-			"$env:NAME is PowerShell syntax; chainrun expands no variables: pass the value literally, or set it with NAME=value before the command")
-	}
-	return refuse(l.src, at, KindUnsupported, "parameter expansion",
-		"parameter expansion (%s) is not supported: chainrun expands no variables; pass the value literally, or quote it with single quotes to pass it as is",
-		strings.ReplaceAll(l.src[at:l.off(p.End())], "\\\n", ""))
 }
 
 // powerShellHereString refuses @'…'@ and @"…"@, which bash would read as
@@ -533,14 +634,18 @@ func (l *lowerer) redirect(r *syntax.Redirect) (Redirect, *ParseError) {
 		rd.Fd = or(fd, explicit, 0)
 		return l.hereString(r, rd)
 	}
-	if err := l.parts(r.Word.Parts); err != nil {
-		return rd, err
-	}
-	target, err := l.value(r.Word, false)
+	lw, err := l.word(r.Word, false)
 	if err != nil {
 		return rd, err
 	}
-	rd.Target = target
+	rd.Target = lw.value
+	if lw.syn != nil {
+		if r.Op == syntax.DplOut || r.Op == syntax.DplIn {
+			return rd, refuse(l.src, l.off(r.Word.Pos()), KindUnsupported, "redirect",
+				"the target of >& or <& must be written out, not expanded")
+		}
+		rd.Target, rd.syn = Unknown(l.src[l.off(r.Word.Pos()):l.off(r.Word.End())]), lw.syn
+	}
 	switch r.Op {
 	case syntax.RdrOut, syntax.RdrClob:
 		rd.Fd, rd.Op = or(fd, explicit, 1), RedirOut

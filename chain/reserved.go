@@ -23,8 +23,11 @@ var closingWords = map[string]bool{
 // those are left alone. mvdan accepts some of these words (else, in) where
 // bash does not, which is why the lowering checks them itself.
 func (l *lowerer) reservedCommand(st *syntax.Stmt, call *syntax.CallExpr) *ParseError {
+	if len(call.Args) == 0 || len(call.Assigns) > 0 {
+		return nil
+	}
 	w := call.Args[0]
-	if len(call.Assigns) > 0 || len(w.Parts) != 1 {
+	if len(w.Parts) != 1 {
 		return nil
 	}
 	lit, ok := w.Parts[0].(*syntax.Lit)

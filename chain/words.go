@@ -213,18 +213,30 @@ func (w *wordScanner) diverged(off int) *ParseError {
 		`in the %s dialect this quote is never closed (there a backslash before " escapes the quote); use single quotes for text ending in a backslash`, w.dialect)
 }
 
-// wordValue reads src[start:end] as one word in dialect d and refuses what
-// bash would expand: globs, brace expansion and tilde expansion. assignLike
-// marks an assignment's value, where a tilde after '=' or ':' expands too.
-// scratch, when not nil, lends its buffers to the scanner.
-func wordValue(src string, start, end int, d Dialect, assignValue bool, scratch *wordScanner) (string, *ParseError) {
+// scanned is what the scanner found in one word.
+type scanned struct {
+	value string // the word's value when nothing in it expands
+	// expands is set when bash would expand unquoted characters in it:
+	// a glob, a brace expansion or a tilde.
+	expands bool
+	// tildeAfter is set for a tilde bash expands after '=' or ':' (an
+	// assignment, or a word shaped like one), which mvdan's expansion
+	// does not do by itself.
+	tildeAfter bool
+}
+
+// wordValue reads src[start:end] as one word in dialect d and finds what
+// bash would expand unquoted: globs, brace expansion and tilde expansion.
+// assignValue marks an assignment's value, where a tilde after '=' or
+// ':' expands too. scratch, when not nil, lends its buffers to the scanner.
+func wordValue(src string, start, end int, d Dialect, assignValue bool, scratch *wordScanner) (scanned, *ParseError) {
 	raw := src[start:end]
 	classes := classify(raw)
 	if classes == 0 {
-		return raw, nil
+		return scanned{value: raw}, nil
 	}
 	if v, ok := plainQuoted(raw); ok && classes&classNonASCII == 0 {
-		return v, nil
+		return scanned{value: v}, nil
 	}
 	var w wordScanner
 	if scratch != nil {
@@ -234,22 +246,25 @@ func wordValue(src string, start, end int, d Dialect, assignValue bool, scratch 
 	w.track = classes&classExpandable != 0
 	w.unq, w.offs = w.unq[:0], w.offs[:0]
 	err := w.scan(start, end)
+	var sc scanned
 	if err == nil && w.track {
-		err = w.expansions(assignValue)
+		sc = w.expansions(assignValue)
 	}
 	if scratch != nil {
 		*scratch = w // keep the grown buffers for the next word
 	}
 	if err != nil {
-		return "", err
+		return scanned{}, err
 	}
-	return string(w.out), nil
+	sc.value = string(w.out)
+	return sc, nil
 }
 
 // plainQuoted returns the value of a word that is one quoted string with
 // nothing to unescape inside, the usual shape of an agent's argument:
 // 'text' with no other single quote, or "text" with no backslash or
-// double quote (the AST has already refused any $ or backtick in it).
+// double quote (a word with $ or a backtick in it expands, and its value
+// is not this one).
 func plainQuoted(raw string) (string, bool) {
 	if len(raw) < 2 || raw[0] != raw[len(raw)-1] {
 		return "", false
@@ -264,8 +279,8 @@ func plainQuoted(raw string) (string, bool) {
 	return "", false
 }
 
-// expansions refuses the unquoted characters bash would expand.
-func (w *wordScanner) expansions(assignValue bool) *ParseError {
+// expansions finds the unquoted characters bash would expand.
+func (w *wordScanner) expansions(assignValue bool) (sc scanned) {
 	closeBracket := -1
 	for i := len(w.out) - 1; i >= 0; i-- {
 		if w.unq[i] && w.out[i] == ']' {
@@ -277,22 +292,15 @@ func (w *wordScanner) expansions(assignValue bool) *ParseError {
 		if !w.unq[i] {
 			continue
 		}
-		switch {
-		case c == '*' || c == '?' || (c == '[' && closeBracket > i):
-			return refuse(w.src, w.offs[i], KindUnsupported, "glob",
-				"unquoted %q is a glob and chainrun does not expand globs; quote it to pass it literally, or let the program match (find -name, rg -g)", string(c))
-		case c == '{':
-			if w.braceExpansion(i) {
-				return refuse(w.src, w.offs[i], KindUnsupported, "brace expansion",
-					"brace expansion is not supported; write each word out, or quote the braces to pass them literally")
-			}
+		if c == '*' || c == '?' || (c == '[' && closeBracket > i) || (c == '{' && w.braceExpansion(i)) {
+			sc.expands = true
+			break
 		}
 	}
-	if off, ok := w.tilde(assignValue); ok {
-		return refuse(w.src, off, KindUnsupported, "tilde expansion",
-			"tilde expansion is not supported; write the path out in full, or quote the ~ to pass it literally")
-	}
-	return nil
+	leading, after := w.tilde(assignValue)
+	sc.expands = sc.expands || leading || after
+	sc.tildeAfter = after
+	return sc
 }
 
 // braceExpansion reports whether the unquoted '{' at i opens a bash brace
@@ -322,13 +330,11 @@ func (w *wordScanner) braceExpansion(i int) bool {
 	return false
 }
 
-// tilde finds an unquoted '~' that bash would expand: at the start of the
-// word, and in assignments (or words shaped like one, NAME=...) right
-// after the '=' or an unquoted ':'.
-func (w *wordScanner) tilde(assignValue bool) (int, bool) {
-	if len(w.out) > 0 && w.unq[0] && w.out[0] == '~' {
-		return w.offs[0], true
-	}
+// tilde finds the unquoted '~'s bash would expand: leading, at the start
+// of the word; after, in assignments (or words shaped like one, NAME=...)
+// right after the '=' or an unquoted ':'.
+func (w *wordScanner) tilde(assignValue bool) (leading, after bool) {
+	leading = len(w.out) > 0 && w.unq[0] && w.out[0] == '~'
 	from := -1
 	if assignValue {
 		from = 0
@@ -336,14 +342,14 @@ func (w *wordScanner) tilde(assignValue bool) (int, bool) {
 		from = eq + 1
 	}
 	if from < 0 {
-		return 0, false
+		return leading, false
 	}
-	for i := from; i < len(w.out); i++ {
+	for i := max(from, 1); i < len(w.out); i++ {
 		if w.unq[i] && w.out[i] == '~' && (i == from || (w.unq[i-1] && w.out[i-1] == ':')) {
-			return w.offs[i], true
+			return leading, true
 		}
 	}
-	return 0, false
+	return leading, false
 }
 
 // assignmentShape returns the index of the '=' of a word like NAME=value

@@ -1,0 +1,126 @@
+package chain
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// The expansions chainrun performs are those with one meaning that needs
+// no code run and no state beyond the chain's variables, directory, last
+// status and files. checkExpansions refuses the rest at parse time, at the
+// offset where each starts, with the fix: anything left in a word after
+// this check is expanded by mvdan.cc/sh/v3/expand exactly as bash would.
+
+// checkExpansions walks every node of a word part (nested defaults
+// included: ${X:-$(id)} is refused at the $( ).
+func (l *lowerer) checkExpansions(p syntax.Node) *ParseError {
+	var err *ParseError
+	syntax.Walk(p, func(n syntax.Node) bool {
+		if err != nil {
+			return false
+		}
+		err = l.checkNode(n)
+		return err == nil
+	})
+	return err
+}
+
+func (l *lowerer) checkNode(n syntax.Node) *ParseError {
+	switch n := n.(type) {
+	case *syntax.CmdSubst, *syntax.ProcSubst, *syntax.ExtGlob:
+		return l.refusePart(n.(syntax.WordPart))
+	case *syntax.DblQuoted:
+		if n.Dollar {
+			return l.refusePart(n)
+		}
+	case *syntax.ParamExp:
+		return l.checkParam(n)
+	case *syntax.BinaryArithm:
+		if isArithAssign(n.Op) {
+			return l.arithAssign(l.off(n.OpPos), n.Op.String())
+		}
+	case *syntax.UnaryArithm:
+		if n.Op == syntax.Inc || n.Op == syntax.Dec {
+			return l.arithAssign(l.off(n.OpPos), n.Op.String())
+		}
+	}
+	return nil
+}
+
+func isArithAssign(op syntax.BinAritOperator) bool {
+	switch op {
+	case syntax.Assgn, syntax.AddAssgn, syntax.SubAssgn, syntax.MulAssgn, syntax.QuoAssgn,
+		syntax.RemAssgn, syntax.AndAssgn, syntax.OrAssgn, syntax.XorAssgn, syntax.ShlAssgn,
+		syntax.ShrAssgn, syntax.AndBoolAssgn, syntax.OrBoolAssgn, syntax.XorBoolAssgn, syntax.PowAssgn:
+		return true
+	}
+	return false
+}
+
+func (l *lowerer) arithAssign(at int, op string) *ParseError {
+	return refuse(l.src, at, KindUnsupported, "arithmetic assignment",
+		"%s inside $((…)) assigns a variable, which chainrun does not do inside an expansion; set it with NAME=value first, then use $((NAME+1))", op)
+}
+
+// checkParam refuses the parameter expansions without a single meaning
+// for a chain: positional and special parameters (bash would expand them
+// to nothing, never what was meant), expansions with side effects,
+// arrays, indirection, and the variables bash computes itself.
+func (l *lowerer) checkParam(pe *syntax.ParamExp) *ParseError {
+	at := l.off(pe.Pos())
+	text := strings.ReplaceAll(l.src[at:l.off(pe.End())], "\\\n", "")
+	if pe.Param == nil || pe.Flags != nil || pe.NestedParam != nil || pe.Width || pe.IsSet || len(pe.Modifiers) > 0 {
+		return refuse(l.src, at, KindUnsupported, "parameter expansion", "%s is not bash syntax", text)
+	}
+	name := pe.Param.Value
+	if pe.Short && strings.EqualFold(name, "env") && strings.HasPrefix(l.src[l.off(pe.End()):], ":") {
+		return refuse(l.src, at, KindUnsupported, "PowerShell syntax",
+			"$env:NAME is PowerShell syntax; write $NAME, or set it with NAME=value before the command")
+	}
+	if hint, ok := specialParam(name); ok {
+		return refuse(l.src, at, KindUnsupported, "special parameter", "%s %s", text, hint)
+	}
+	switch {
+	case pe.Excl || pe.Names != 0:
+		return refuse(l.src, at, KindUnsupported, "parameter expansion",
+			"%s is an indirect expansion, which is not supported; name the variable directly", text)
+	case pe.Index != nil:
+		return refuse(l.src, at, KindUnsupported, "parameter expansion",
+			"%s indexes an array; chainrun has no arrays: use a plain variable", text)
+	case pe.Exp != nil && sideEffect(pe.Exp.Op):
+		return refuse(l.src, at, KindUnsupported, "parameter expansion",
+			"%s assigns the variable or aborts when it is unset, a side effect chainrun does not perform inside an expansion; use ${%s:-default}, or set it first with %s=value", text, name, name)
+	}
+	return nil
+}
+
+func sideEffect(op syntax.ParExpOperator) bool {
+	switch op {
+	case syntax.AssignUnset, syntax.AssignUnsetOrNull, syntax.ErrorUnset, syntax.ErrorUnsetOrNull:
+		return true
+	}
+	return false
+}
+
+// specialParam reports the parameters refused by name, with the rest of
+// the message.
+func specialParam(name string) (string, bool) {
+	switch {
+	case name == "0":
+		return "is the shell's name, and there is no shell: write the program's name", true
+	case name == "@" || name == "*" || name == "#" || isDigits(name):
+		return "is a positional parameter, and a chain has none: bash would expand it to nothing. If it belongs to a program (awk '{print $1}', a script's text), put it in single quotes", true
+	case name == "!" || name == "-" || name == "$":
+		return "is a property of a running bash (last background job, its options, its process id), which a chain does not have", true
+	}
+	switch name {
+	case "LINENO", "RANDOM", "SRANDOM", "SECONDS", "BASHPID", "EPOCHSECONDS", "EPOCHREALTIME",
+		"PIPESTATUS", "FUNCNAME", "GROUPS", "UID", "EUID", "PPID", "HOSTNAME", "HOSTTYPE",
+		"OSTYPE", "MACHTYPE", "SHLVL", "SHELLOPTS", "BASHOPTS", "DIRSTACK", "HISTCMD", "BASH",
+		"BASH_VERSION", "BASH_VERSINFO", "BASH_SOURCE", "BASH_LINENO", "BASH_REMATCH",
+		"BASH_ARGV", "BASH_ARGC", "BASH_COMMAND", "BASH_SUBSHELL", "COMP_WORDS", "IGNOREEOF":
+		return "is a variable bash computes itself, which chainrun does not: write the value, or use a program (id -u, hostname, uname)", true
+	}
+	return "", false
+}

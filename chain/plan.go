@@ -1,0 +1,172 @@
+package chain
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Expand returns the chain as it would run from shell sh, as far as that
+// can be known before anything runs: the plan the policy judges and an
+// explain view shows. Each segment is expanded against the state the
+// segments before it leave (the variables that NAME=value, export and
+// unset set, the directory cd moves to) and the files on disk now. What
+// cannot be known yet becomes an unknown word and its Word is marked
+// Runtime: $? after the first pipeline, a variable or directory changed
+// in a pipeline that may be skipped, a glob after a segment that may
+// create files. sh is not changed.
+//
+// The plan's segments keep what they expand from, so each can be
+// expanded again, for real, just before it starts (Segment.Expand). A
+// command word that is known now and names a shell built-in chainrun does
+// not run is refused here, before anything runs.
+func (c *Chain) Expand(sh *Shell) (*Chain, error) {
+	p := sh.Clone()
+	p.unknown = map[string]bool{}
+	out := *c
+	out.Pipelines = make([]*Pipeline, len(c.Pipelines))
+	for i, pl := range c.Pipelines {
+		if i > 0 {
+			p.unknown["?"] = true
+		}
+		certain := i == 0 || c.Ops[i-1] == OpSeq
+		np := *pl
+		np.Segments = make([]*Segment, len(pl.Segments))
+		for j, seg := range pl.Segments {
+			st := p
+			if len(pl.Segments) > 1 {
+				st = p.Clone() // a pipeline stage is a subshell
+			}
+			e, err := seg.plan(st)
+			if err != nil {
+				return nil, err
+			}
+			np.Segments[j] = e
+			if len(pl.Segments) == 1 {
+				p.apply(e, certain)
+			}
+			p.touches(e)
+		}
+		out.Pipelines[i] = &np
+	}
+	return &out, nil
+}
+
+// plan expands one segment for the plan and records the directory it
+// was planned in.
+func (s *Segment) plan(sh *Shell) (*Segment, error) {
+	e, err := s.Expand(sh)
+	if err != nil {
+		if ee, ok := err.(*ExpandError); ok && ee.Kind == KindUnsupported {
+			return nil, err
+		}
+		// An error such as $((1/0)) happens only if the segment is
+		// reached; the run reports it there, as bash would.
+		e = s.runtimeCopy()
+	}
+	if e == s {
+		c := *s
+		e = &c
+	}
+	e.Dir = sh.Dir
+	if sh.unknown["PWD"] {
+		e.Dir = ""
+	}
+	return e, nil
+}
+
+// runtimeCopy is the segment with every expanding word unknown.
+func (s *Segment) runtimeCopy() *Segment {
+	c := *s
+	c.Words = append([]Word(nil), s.Words...)
+	for i := range c.Words {
+		if c.Words[i].Expands {
+			c.Words[i].Runtime = true
+		}
+	}
+	return &c
+}
+
+// apply changes the plan's shell as the segment will change the real one:
+// for sure when it runs in a pipeline that always runs (certain) and
+// its values are known, else the names it sets become unknown.
+func (p *Shell) apply(s *Segment, certain bool) {
+	switch {
+	case len(s.Args) == 0:
+		for _, a := range s.Assigns {
+			p.set(a.Name, a.Value, certain, p.Assign)
+		}
+	case s.Builtin == BuiltinExport:
+		for _, a := range s.Args[1:] {
+			name, value, hasValue := strings.Cut(a, "=")
+			p.set(name, value, certain, func(n, v string) { p.Export(n, v, hasValue) })
+		}
+	case s.Builtin == BuiltinUnset:
+		for _, a := range s.Args[1:] {
+			if a != "-v" && a != "--" {
+				p.set(a, "", certain, func(n, _ string) { p.Unset(n) })
+			}
+		}
+	case s.Builtin == BuiltinCd:
+		p.planCd(s, certain)
+	}
+}
+
+func (p *Shell) set(name, value string, certain bool, do func(name, value string)) {
+	if IsUnknown(name) {
+		return
+	}
+	known := certain && !IsUnknown(value)
+	do(name, value)
+	p.unknown[name] = !known
+}
+
+// planCd follows a cd whose target is known and exists now; any other
+// leaves the directory unknown.
+func (p *Shell) planCd(s *Segment, certain bool) {
+	args := s.Args[1:]
+	if len(args) > 0 && (args[0] == "-L" || args[0] == "-P" || args[0] == "--") {
+		args = args[1:]
+	}
+	target, ok := "", certain && len(args) <= 1
+	if _, cdpath := p.Lookup("CDPATH"); cdpath {
+		ok = false
+	}
+	switch {
+	case !ok:
+	case len(args) == 0:
+		target, ok = p.Lookup("HOME")
+	case args[0] == "-":
+		target, ok = p.Lookup("OLDPWD")
+	default:
+		target = args[0]
+	}
+	if ok && !IsUnknown(target) && !p.unknown["PWD"] {
+		if !filepath.IsAbs(target) {
+			target = filepath.Join(p.Dir, target)
+		}
+		if fi, err := os.Stat(target); err == nil && fi.IsDir() {
+			p.Env = p.Names.Set(p.Env, "OLDPWD", p.Dir)
+			p.Dir = filepath.Clean(target)
+			p.Env = p.Names.Set(p.Env, "PWD", p.Dir)
+			return
+		}
+	}
+	p.unknown["PWD"], p.unknown["OLDPWD"], p.unknown["files"] = true, true, true
+}
+
+// touches notes a segment that may create or remove files: any program,
+// and any built-in writing to a file. Globs after it are known only when
+// they run.
+func (p *Shell) touches(s *Segment) {
+	if len(s.Args) > 0 && !s.IsBuiltin() {
+		p.unknown["files"] = true
+		return
+	}
+	for _, r := range s.Redirects {
+		if r.Op != RedirIn && r.Op != RedirDupIn && r.Op != RedirDupOut && !r.Op.IsText() {
+			p.unknown["files"] = true
+			return
+		}
+	}
+}

@@ -1,0 +1,212 @@
+package chain
+
+import (
+	"io/fs"
+	"os"
+	"os/user"
+	"strconv"
+
+	"mvdan.cc/sh/v3/expand"
+
+	"github.com/chainrun/chainrun/environ"
+)
+
+// Shell is what a shell holds between commands and expansion reads: the
+// exported environment, the variables that are not exported, the current
+// directory and the last status. The engine keeps one per run and its
+// built-ins (cd, export, unset, NAME=value) change it; the plan made
+// before a run (Chain.Expand) simulates one.
+type Shell struct {
+	// Env is the exported environment, NAME=value, as a child gets it;
+	// PWD and OLDPWD in it are the directory cd left.
+	Env []string
+	// Vars are the shell variables that are not exported (NAME=value
+	// alone). A name is never in both Env and Vars.
+	Vars map[string]string
+	// Dir is the current directory, absolute.
+	Dir string
+	// Status is $?: the status of the last pipeline.
+	Status int
+	// Names compares variable names: environ.Fold on Windows, where $Path
+	// is $PATH, environ.Exact elsewhere. Fold also selects Windows'
+	// other rules: case-insensitive globs, and ~ (and $HOME) falling back
+	// to USERPROFILE when HOME is unset.
+	Names environ.Names
+	// ReadDir lists a directory for globbing; nil means os.ReadDir.
+	ReadDir func(dir string) ([]fs.DirEntry, error)
+
+	// unknown marks what a plan cannot know before the run: variable
+	// names, "?" (the status), "PWD" (the directory) and "files" (the
+	// directory's contents, which an earlier segment may change).
+	unknown map[string]bool
+	// reads collects the unknown names a word's expansion read.
+	reads map[string]bool
+	// globbed is set when an expansion listed a directory.
+	globbed bool
+	// skipPWD is set while a Fields expansion has not yet read PWD for its
+	// own use (the directory globs are relative to), which is no read of
+	// $PWD by the word.
+	skipPWD bool
+}
+
+// HostShell returns the shell a chain starts with on this OS: env as the
+// environment, dir as the directory, status 0.
+func HostShell(env []string, dir string) *Shell {
+	return &Shell{Env: env, Dir: dir, Names: environ.Host}
+}
+
+// Lookup returns a variable's value: a shell variable first, then the
+// environment.
+func (s *Shell) Lookup(name string) (string, bool) {
+	for k, v := range s.Vars {
+		if s.Names.Equal(k, name) {
+			return v, true
+		}
+	}
+	return s.Names.Get(s.Env, name)
+}
+
+// Assign sets name as NAME=value alone does: in the environment when it
+// is exported there, as a shell variable otherwise.
+func (s *Shell) Assign(name, value string) {
+	if _, ok := s.Names.Get(s.Env, name); ok {
+		s.Env = s.Names.Set(s.Env, name, value)
+		return
+	}
+	s.deleteVar(name)
+	if s.Vars == nil {
+		s.Vars = map[string]string{}
+	}
+	s.Vars[name] = value
+}
+
+// Export exports name, with value when set is true (export NAME=value),
+// else with the value it has (export NAME); an unset name stays unset.
+func (s *Shell) Export(name, value string, set bool) {
+	if !set {
+		v, ok := s.Lookup(name)
+		if !ok {
+			return
+		}
+		value = v
+	}
+	s.deleteVar(name)
+	s.Env = s.Names.Set(s.Env, name, value)
+}
+
+// Unset removes name from the variables and the environment.
+func (s *Shell) Unset(name string) {
+	s.deleteVar(name)
+	s.Env = s.Names.Unset(s.Env, name)
+}
+
+func (s *Shell) deleteVar(name string) {
+	for k := range s.Vars {
+		if s.Names.Equal(k, name) {
+			delete(s.Vars, k)
+		}
+	}
+}
+
+// Clone returns a copy that changes independently (a pipeline stage's
+// subshell).
+func (s *Shell) Clone() *Shell {
+	c := *s
+	c.Env = append([]string(nil), s.Env...)
+	if s.Vars != nil {
+		c.Vars = make(map[string]string, len(s.Vars))
+		for k, v := range s.Vars {
+			c.Vars[k] = v
+		}
+	}
+	if s.unknown != nil {
+		c.unknown = make(map[string]bool, len(s.unknown))
+		for k, v := range s.unknown {
+			c.unknown[k] = v
+		}
+	}
+	c.reads = nil
+	return &c
+}
+
+func (s *Shell) windows() bool { return s.Names == environ.Fold }
+
+// The expand.Environ that mvdan's expansion reads through.
+
+// Get implements expand.Environ: the chain's variables, $? and the
+// "HOME user" look-ups of tilde expansion (~+ and ~- included).
+func (s *Shell) Get(name string) expand.Variable {
+	switch name {
+	case "?":
+		s.read("?")
+		return str(strconv.Itoa(s.Status))
+	case "HOME +":
+		s.read("PWD")
+		return s.get("PWD")
+	case "HOME -":
+		s.read("PWD")
+		return s.get("OLDPWD")
+	case "HOME":
+		if v := s.get("HOME"); v.IsSet() || !s.windows() {
+			return v
+		}
+		return s.get("USERPROFILE")
+	}
+	if len(name) > 5 && name[:5] == "HOME " {
+		if u, err := user.Lookup(name[5:]); err == nil {
+			return str(u.HomeDir)
+		}
+		return expand.Variable{}
+	}
+	return s.get(name)
+}
+
+func (s *Shell) get(name string) expand.Variable {
+	if name == "PWD" && s.skipPWD {
+		s.skipPWD = false
+	} else {
+		s.read(name)
+	}
+	if v, ok := s.Lookup(name); ok {
+		return str(v)
+	}
+	return expand.Variable{}
+}
+
+// read notes that the expansion read name, when a plan does not know it.
+func (s *Shell) read(name string) {
+	if s.unknown[name] {
+		if s.reads == nil {
+			s.reads = map[string]bool{}
+		}
+		s.reads[name] = true
+	}
+}
+
+func str(v string) expand.Variable {
+	return expand.Variable{Set: true, Kind: expand.String, Str: v}
+}
+
+// Each implements expand.Environ; expansion only needs it for ${!prefix*},
+// which is refused, so it lists the variables in no particular order.
+func (s *Shell) Each(f func(name string, vr expand.Variable) bool) {
+	for k, v := range s.Vars {
+		if !f(k, str(v)) {
+			return
+		}
+	}
+	for _, kv := range s.Env {
+		if k, v, ok := environ.Cut(kv); ok && !f(k, str(v)) {
+			return
+		}
+	}
+}
+
+func (s *Shell) readDir(dir string) ([]fs.DirEntry, error) {
+	s.read("files")
+	s.globbed = true
+	if s.ReadDir != nil {
+		return s.ReadDir(dir)
+	}
+	return os.ReadDir(dir)
+}
