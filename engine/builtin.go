@@ -102,6 +102,9 @@ func (r *runner) builtin(seg *chain.Segment, files []*os.File, env []string, inP
 		name, args = seg.Args[0], seg.Args[1:]
 	}
 	io := &builtinIO{files: files, name: name}
+	if len(seg.Args) == 0 {
+		return r.assign(seg.Assigns, inPipeline), false
+	}
 	b := seg.Builtin // the canonical name: the Windows dialect matches any case
 	if b == "" {
 		b = chain.Builtin(name)
@@ -127,6 +130,10 @@ func (r *runner) runBuiltin(io *builtinIO, b chain.Builtin, args, env []string, 
 		return r.test(io, string(b), args, env)
 	case chain.BuiltinPrintf:
 		return printf(io, args, env)
+	case chain.BuiltinExport:
+		return r.export(io, args, inPipeline)
+	case chain.BuiltinUnset:
+		return r.unset(io, args, inPipeline)
 	case chain.BuiltinExit:
 		if len(args) > 0 && args[0] == "--help" {
 			return help(io, "exit [n]", "End the chain with status N (default: the last status).")

@@ -16,6 +16,10 @@ type Options struct {
 	Dir string
 	// Env is the starting environment as KEY=value; nil means os.Environ().
 	Env []string
+	// Vars are shell variables the chain starts with that are not
+	// exported (a session's NAME=value from an earlier chain); expansions
+	// see them, programs do not.
+	Vars map[string]string
 	// Stdin feeds the first stage; nil means empty (EOF at once).
 	Stdin io.Reader
 
@@ -96,6 +100,11 @@ type Result struct {
 	// subshell), so a caller that keeps a session, such as the MCP server,
 	// can carry it over to the next chain as a terminal would.
 	Dir string
+	// Env and Vars are the environment and the shell variables as the
+	// chain left them (export, unset and NAME=value at its top level), for
+	// a session to carry over the same way.
+	Env  []string
+	Vars map[string]string
 }
 
 // DecodedStdout returns Stdout as text and names the encoding it was

@@ -3,12 +3,14 @@ package engine
 import (
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"sync"
 	"time"
 
 	"github.com/chainrun/chainrun/chain"
+	"github.com/chainrun/chainrun/environ"
 )
 
 // Run runs a parsed chain with bash's meaning and returns what it did.
@@ -34,6 +36,11 @@ func Run(ctx context.Context, c *chain.Chain, opts Options) (*Result, error) {
 	if opts.Auditor != nil {
 		defer func() { opts.Auditor.Audit(rec) }()
 	}
+	c, err = Plan(c, opts)
+	if err != nil {
+		rec.Err = err
+		return nil, err
+	}
 	if err := Check(c, opts); err != nil {
 		rec.Err = err
 		return nil, err
@@ -43,13 +50,44 @@ func Run(ctx context.Context, c *chain.Chain, opts Options) (*Result, error) {
 		return nil, err
 	}
 	r := newRunner(ctx, c, opts, dir)
+	r.decision = rec.Decision
 	defer r.host.guardConsole()()
 	res, err := r.run()
 	if res != nil {
 		res.Decision = rec.Decision
 	}
+	if err == nil && r.denied != nil {
+		err = r.denied
+	}
 	rec.Result, rec.Err = res, err
 	return res, err
+}
+
+// Plan returns the chain as it would run from opts' directory,
+// environment and variables, expanded as far as that can be known before
+// anything runs (chain.Chain.Expand): what the policy judges, Check
+// checks and an explain view shows. The runner expands each segment again,
+// for real, just before it starts.
+func Plan(c *chain.Chain, opts Options) (*chain.Chain, error) {
+	dir, err := startDir(opts.Dir)
+	if err != nil {
+		return nil, err
+	}
+	return c.Expand(startShell(opts, dir))
+}
+
+// startShell is the shell state a chain starts in.
+func startShell(opts Options, dir string) *chain.Shell {
+	env := opts.Env
+	if env == nil {
+		env = os.Environ()
+	}
+	if pwd, ok := lookup(env, "PWD"); !ok || pwd != dir {
+		env = environ.Host.Set(env, "PWD", dir)
+	}
+	sh := chain.HostShell(env, dir)
+	sh.Vars = opts.Vars
+	return sh
 }
 
 // startDir is the directory a chain starts in, absolute, so that the
@@ -82,6 +120,10 @@ type runner struct {
 	status int  // $?
 	exited bool // exit ran
 
+	vars     map[string]string // shell variables that are not exported
+	decision *chain.Decision   // the policy's judgement of the plan
+	denied   error             // the run-time judgement that stopped the chain
+
 	mu        sync.Mutex
 	live      []*stage
 	stopping  bool // no new process may start
@@ -102,6 +144,9 @@ type runner struct {
 // directory, as bash's would be) and fills in the defaults of opts.
 func newRunner(ctx context.Context, c *chain.Chain, opts Options, dir string) *runner {
 	r := &runner{ctx: ctx, c: c, opts: opts, host: theHost, dir: dir, ttyFd: -1}
+	if len(opts.Vars) > 0 {
+		r.vars = maps.Clone(opts.Vars)
+	}
 	if opts.Env != nil {
 		r.env = opts.Env
 	} else {
@@ -204,14 +249,14 @@ func (r *runner) finish(start time.Time) (*Result, error) {
 		return r.finishErr(start, r.ctx.Err())
 	}
 	res.Duration = time.Since(start)
-	res.Dir = r.dir
+	res.Dir, res.Env, res.Vars = r.dir, r.env, r.vars
 	return res, nil
 }
 
 // finishErr returns the result so far with the error that ended the chain.
 func (r *runner) finishErr(start time.Time, err error) (*Result, error) {
 	r.res.Duration = time.Since(start)
-	r.res.Dir = r.dir
+	r.res.Dir, r.res.Env, r.res.Vars = r.dir, r.env, r.vars
 	return r.res, err
 }
 

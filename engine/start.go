@@ -21,6 +21,10 @@ import (
 func (r *runner) startStage(st *stage, seg *chain.Segment, in, out *os.File, inPipeline bool, pgid *int) {
 	st.res.Skipped = false
 	st.start = time.Now()
+	seg, ok := r.expandStage(st, seg)
+	if !ok {
+		return
+	}
 	env := r.env
 	if len(seg.Assigns) > 0 {
 		env = withAssigns(r.env, seg.Assigns)

@@ -21,10 +21,14 @@ func (s *session) explain(ctx context.Context, _ *mcp.CallToolRequest, args Expl
 	if err != nil {
 		return nil, nil, err
 	}
-	dir := s.snapshot().Dir
+	st := s.snapshot()
+	dir := st.Dir
 	ch, err := chain.ParseDialect(args.Command, dialect)
 	if err == nil {
-		err = engine.Check(ch, engine.Options{Dir: dir, Env: cfg.Env})
+		opts := engine.Options{Dir: dir, Env: st.sessionEnv(cfg.Env), Vars: st.Vars}
+		if ch, err = engine.Plan(ch, opts); err == nil {
+			err = engine.Check(ch, opts)
+		}
 	}
 	plan := report.NewPlan(ch, err)
 	if err == nil && cfg.Authorizer != nil {

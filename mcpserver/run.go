@@ -53,8 +53,8 @@ func (s *session) run(ctx context.Context, req *mcp.CallToolRequest, args RunArg
 	if ap.needInput {
 		return s.askForInput(c, ap), RunResult{}, nil
 	}
-	if res != nil && args.Dir == "" && !res.Canceled {
-		s.carry(c.from, res.Dir)
+	if res != nil && !res.Canceled {
+		s.carryRun(c, res)
 	}
 	return s.result(c, res, err, "", ap)
 }
@@ -93,16 +93,16 @@ func (s *session) prepare(args RunArgs) (*call, error) {
 	} else if args.MaxOutput > 0 {
 		maxOut = args.MaxOutput
 	}
-	env, err := s.env(args.Env)
-	if err != nil {
-		return nil, err
-	}
 	c := &call{args: args}
 	if c.from, c.dir, c.note, err = s.startDir(args.Dir); err != nil {
 		return nil, err
 	}
+	env, err := s.env(c.from, args.Env)
+	if err != nil {
+		return nil, err
+	}
 	c.opts = engine.Options{
-		Dir: c.dir, Env: env, MaxOutput: maxOut, Pipefail: args.Pipefail, Timeout: timeout,
+		Dir: c.dir, Env: env, Vars: c.from.Vars, MaxOutput: maxOut, Pipefail: args.Pipefail, Timeout: timeout,
 		Grace: cfg.Grace, Dialect: dialect, Authorizer: cfg.Authorizer, Auditor: cfg.Auditor,
 	}
 	if args.Stdin != "" {
@@ -122,10 +122,11 @@ func dialectOf(arg string, def chain.Dialect) (chain.Dialect, error) {
 	return "", fmt.Errorf("dialect %q: want posix or windows", arg)
 }
 
-// env is the chain's environment: the server's with the call's variables
-// set over it; nil when the call sets none and the server inherits its own.
-func (s *session) env(set map[string]string) ([]string, error) {
-	base := s.srv.cfg.Env
+// env is the chain's environment: the server's, with what earlier chains
+// exported, and the call's variables set over it; nil when none of those
+// applies and the server inherits its own.
+func (s *session) env(from state, set map[string]string) ([]string, error) {
+	base := from.sessionEnv(s.srv.cfg.Env)
 	if len(set) == 0 {
 		return base, nil
 	}

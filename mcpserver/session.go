@@ -3,7 +3,10 @@ package mcpserver
 import (
 	"context"
 	"errors"
+	"maps"
 	"sync"
+
+	"github.com/chainrun/chainrun/engine"
 )
 
 // session is one connection's state, kept between calls as a terminal
@@ -32,6 +35,16 @@ type session struct {
 type state struct {
 	// Dir is the session's working directory.
 	Dir string
+	// Exports are the environment variables chains exported or unset;
+	// Vars the shell variables they set (NAME=value alone).
+	Exports map[string]varChange
+	Vars    map[string]string
+}
+
+// clone copies the maps, so a snapshot does not change with the session.
+func (st state) clone() state {
+	st.Exports, st.Vars = maps.Clone(st.Exports), maps.Clone(st.Vars)
+	return st
 }
 
 func newSession(s *Server) *session {
@@ -75,7 +88,7 @@ func (s *session) close() {
 func (s *session) snapshot() state {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.st
+	return s.st.clone()
 }
 
 // carry applies what a finished chain left: its final directory, when it
@@ -88,5 +101,16 @@ func (s *session) carry(from state, dir string) state {
 	if dir != "" && dir != from.Dir {
 		s.st.Dir = dir
 	}
-	return s.st
+	return s.st.clone()
+}
+
+// carryRun applies a finished foreground chain: its directory, unless the
+// call named one, and its variables.
+func (s *session) carryRun(c *call, res *engine.Result) {
+	if c.args.Dir == "" {
+		s.carry(c.from, res.Dir)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.carryVars(c.opts, res)
 }

@@ -38,6 +38,26 @@ type PlanSegment struct {
 	Builtin bool `json:"builtin"`
 	// Span covers the segment in the command line.
 	Span Span `json:"span"`
+	// Words shows, for a segment with expansions, each argument word as
+	// written and what it expands to now; absent when nothing expands.
+	Words []Word `json:"words,omitempty"`
+}
+
+// Word is one argument word of a segment with expansions.
+type Word struct {
+	// Text is the word as written.
+	Text string `json:"text"`
+	// Expanded holds the arguments it expands to as of now (a glob's
+	// matches, a brace expansion's words, a variable's fields); for a
+	// word known only at run time, its text.
+	Expanded []string `json:"expanded"`
+	// Glob is set when the word is a glob that matched files now.
+	Glob bool `json:"glob,omitempty"`
+	// Runtime marks a word whose value is known only when its segment
+	// starts ($? after a command, a variable set on a branch that may be
+	// skipped, a glob after a command that may create files); the segment
+	// is judged again on its real value then.
+	Runtime bool `json:"runtime,omitempty"`
 }
 
 // NewPlan builds the plan of a parsed chain, or of a refusal (c nil, err
@@ -49,8 +69,8 @@ func NewPlan(c *chain.Chain, err error) *Plan {
 	}
 	for _, s := range c.Segments() {
 		p.Segments = append(p.Segments, PlanSegment{
-			Args: s.Args, Env: s.Env(), Redirects: newRedirects(s.Redirects),
-			Builtin: s.IsBuiltin(), Span: newSpan(s.Span),
+			Args: shown(s.Args), Env: shownEnv(s.Env()), Redirects: newRedirects(s.Redirects),
+			Builtin: s.IsBuiltin(), Span: newSpan(s.Span), Words: newWords(s),
 		})
 	}
 	if ops := c.SegmentOps(); ops != nil {
@@ -60,6 +80,47 @@ func NewPlan(c *chain.Chain, err error) *Plan {
 		p.Warnings = append(p.Warnings, Warning{Offset: w.Offset, Message: w.Message})
 	}
 	return p
+}
+
+// newWords lists the argument words of a segment with expansions.
+func newWords(s *chain.Segment) []Word {
+	if !s.HasExpansions() {
+		return nil
+	}
+	out := make([]Word, len(s.Words))
+	for i, w := range s.Words {
+		out[i] = Word{Text: s.WordText(i), Expanded: shown(w.Fields), Glob: w.Globbed, Runtime: w.Runtime}
+		if out[i].Expanded == nil {
+			out[i].Expanded = []string{}
+		}
+	}
+	return out
+}
+
+// shown is argv for the wire: an unknown word is shown as written.
+func shown(args []string) []string {
+	var out []string
+	for i, a := range args {
+		if chain.IsUnknown(a) {
+			if out == nil {
+				out = append([]string(nil), args...)
+			}
+			out[i] = chain.UnknownSource(a)
+		}
+	}
+	if out == nil {
+		return args
+	}
+	return out
+}
+
+func shownEnv(env map[string]string) map[string]string {
+	for k, v := range env {
+		if chain.IsUnknown(v) {
+			env[k] = chain.UnknownSource(v)
+		}
+	}
+	return env
 }
 
 // Judge adds a policy's decision to the plan; nil adds nothing.

@@ -21,10 +21,12 @@ import (
 func (c *cli) explain(cfg *config) int {
 	ch, err := chain.ParseDialect(cfg.command, cfg.dialect)
 	if err == nil {
+		// The plan: every word expanded as of now, as Run judges it.
 		// What Run would refuse before starting anything (on Windows:
 		// arguments cmd.exe cannot carry) is a refusal here too.
-		if cerr := engine.Check(ch, engine.Options{Dir: cfg.dir, Env: chainEnv(cfg.env)}); cerr != nil {
-			err = cerr
+		opts := engine.Options{Dir: cfg.dir, Env: chainEnv(cfg.env)}
+		if ch, err = engine.Plan(ch, opts); err == nil {
+			err = engine.Check(ch, opts)
 		}
 	}
 	plan := report.NewPlan(ch, err)

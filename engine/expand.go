@@ -1,0 +1,178 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/chainrun/chainrun/chain"
+)
+
+// shell is the chain's state as expansion reads it.
+func (r *runner) shell() *chain.Shell {
+	sh := chain.HostShell(r.env, r.dir)
+	sh.Vars, sh.Status = r.vars, r.status
+	return sh
+}
+
+// expandStage expands a planned segment for real, just before it starts,
+// and judges it again on exactly what will run. ok is false when the
+// stage must not start: the expansion failed ($((1/0)): bash ends the
+// chain with status 1) or the verdict is stricter than the one the chain
+// was approved with (the chain stops there, as denied).
+func (r *runner) expandStage(st *stage, planned *chain.Segment) (*chain.Segment, bool) {
+	seg, err := planned.Expand(r.shell())
+	if err != nil {
+		kind := chain.KindOf(err)
+		r.failStage(st, planned, &SegmentError{Kind: kind, Segment: st.res.Index, Text: planned.Text, Err: err}, 1,
+			[]byte("chainrun: "+err.Error()+"\n"))
+		r.exited = true
+		return nil, false
+	}
+	st.res.Args, st.res.Redirects = seg.Args, seg.Redirects
+	if r.opts.Authorizer == nil || !r.needsJudgement(planned, seg) {
+		return seg, true
+	}
+	if err := r.judgeAgain(st, seg); err != nil {
+		r.failStage(st, seg, &SegmentError{Kind: chain.KindDenied, Segment: st.res.Index, Text: seg.Text, Err: err}, 1,
+			[]byte("chainrun: "+err.Error()+"\n"))
+		r.denied, r.exited = err, true
+		return nil, false
+	}
+	return seg, true
+}
+
+// needsJudgement reports whether the segment as it runs may be judged
+// differently from the plan: it expanded to something else, or it had
+// words known only now, or it starts in another directory.
+func (r *runner) needsJudgement(planned, seg *chain.Segment) bool {
+	if planned.Dir != r.dir {
+		return true
+	}
+	if planned == seg {
+		return false
+	}
+	for _, w := range planned.Words {
+		if w.Runtime {
+			return true
+		}
+	}
+	return !slices.Equal(planned.Args, seg.Args) || !slices.Equal(planned.Assigns, seg.Assigns) ||
+		!slices.Equal(planned.Redirects, seg.Redirects)
+}
+
+// judgeAgain judges the expanded segment alone, from the current
+// directory, with the same policy; a verdict stricter than the plan's for
+// this segment stops the chain.
+func (r *runner) judgeAgain(st *stage, seg *chain.Segment) error {
+	one := *seg
+	one.Index = 0
+	c := &chain.Chain{Source: seg.Text, Dialect: r.c.Dialect,
+		Pipelines: []*chain.Pipeline{{Segments: []*chain.Segment{&one}, Span: seg.Span}}}
+	d, err := r.opts.Authorizer.Authorize(r.ctx, c, r.dir)
+	if err != nil {
+		return err
+	}
+	if d == nil {
+		return &chain.DeniedError{Segment: seg.Index, Text: seg.Text, Reason: "no decision at run time"}
+	}
+	was := r.plannedVerdict(seg.Index)
+	if chain.Stricter(d.Verdict, was) == was {
+		return nil
+	}
+	reasons := d.Chain
+	rule := ""
+	if len(d.Segments) > 0 {
+		reasons, rule = append(d.Segments[0].Reasons, reasons...), d.Segments[0].Rule
+	}
+	return &chain.DeniedError{Segment: seg.Index, Text: seg.Text, Rule: rule, Decision: d,
+		Reason: fmt.Sprintf("at run time it expanded to %s, which the policy judges %s (it was judged %s before the run): %s",
+			quoteArgs(seg.Args), d.Verdict, was, strings.Join(reasons, "; "))}
+}
+
+// plannedVerdict is the verdict the plan gave segment i (allow when no
+// decision covers it: the chain was approved as a whole).
+func (r *runner) plannedVerdict(i int) chain.Verdict {
+	if r.decision != nil {
+		for _, sd := range r.decision.Segments {
+			if sd.Segment == i {
+				return sd.Verdict
+			}
+		}
+	}
+	return chain.Allow
+}
+
+func quoteArgs(args []string) string {
+	q := make([]string, len(args))
+	for i, a := range args {
+		q[i] = fmt.Sprintf("%q", a)
+	}
+	return "[" + strings.Join(q, " ") + "]"
+}
+
+// The built-ins that change the chain's variables. In a pipeline stage
+// they change nothing after it, as in bash's subshell.
+
+// assign runs a segment of NAME=value words alone.
+func (r *runner) assign(as []chain.Assign, inPipeline bool) int {
+	if inPipeline {
+		return 0
+	}
+	sh := r.shell()
+	for _, a := range as {
+		sh.Assign(a.Name, a.Value)
+	}
+	r.env, r.vars = sh.Env, sh.Vars
+	return 0
+}
+
+// export runs export NAME[=value]….
+func (r *runner) export(io *builtinIO, args []string, inPipeline bool) int {
+	sh, code := r.shell(), 0
+	for _, a := range args {
+		name, value, set := strings.Cut(a, "=")
+		if !validName(name) {
+			code = io.fail(1, "export: `"+a+"': not a valid identifier")
+			continue
+		}
+		sh.Export(name, value, set)
+	}
+	if !inPipeline {
+		r.env, r.vars = sh.Env, sh.Vars
+	}
+	return code
+}
+
+// unset runs unset [-v] NAME….
+func (r *runner) unset(io *builtinIO, args []string, inPipeline bool) int {
+	sh, code := r.shell(), 0
+	for i, a := range args {
+		if i == 0 && (a == "-v" || a == "--") {
+			continue
+		}
+		if !validName(a) {
+			code = io.fail(1, "unset: `"+a+"': not a valid identifier")
+			continue
+		}
+		sh.Unset(a)
+	}
+	if !inPipeline {
+		r.env, r.vars = sh.Env, sh.Vars
+	}
+	return code
+}
+
+// validName reports whether s is a shell variable name.
+func validName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,101 @@
+package mcpserver
+
+import (
+	"maps"
+	"os"
+	"slices"
+
+	"github.com/chainrun/chainrun/engine"
+	"github.com/chainrun/chainrun/environ"
+)
+
+// Variables carry over between calls as the directory does: what a
+// foreground chain exported, unset or set (NAME=value) at its top level
+// applies to the session's later calls, in the order chains finish. The
+// session keeps the changes, not whole environments, so a call's own env
+// argument applies to that call only, and two concurrent chains that set
+// different names both carry over.
+
+// varChange is one carried variable: its value, or unset.
+type varChange struct {
+	Value string
+	Unset bool
+}
+
+// sessionEnv is the environment a call starts from: the server's, with
+// the variables earlier chains exported or unset applied.
+func (st state) sessionEnv(base []string) []string {
+	if len(st.Exports) == 0 {
+		return base
+	}
+	if base == nil {
+		base = os.Environ()
+	}
+	env := slices.Clone(base)
+	for _, k := range slices.Sorted(maps.Keys(st.Exports)) {
+		if ch := st.Exports[k]; ch.Unset {
+			env = environ.Host.Unset(env, k)
+		} else {
+			env = environ.Host.Set(env, k, ch.Value)
+		}
+	}
+	return env
+}
+
+// carryVars records what the chain changed in its environment and shell
+// variables, relative to how it started; s.mu is held.
+func (s *session) carryVars(opts engine.Options, res *engine.Result) {
+	start := opts.Env
+	if start == nil {
+		start = os.Environ()
+	}
+	for k, ch := range envChanges(start, res.Env) {
+		if k == "PWD" || k == "OLDPWD" {
+			continue // the directory carries over on its own
+		}
+		if s.st.Exports == nil {
+			s.st.Exports = map[string]varChange{}
+		}
+		s.st.Exports[k] = ch
+	}
+	for k, ch := range varChanges(opts.Vars, res.Vars) {
+		if ch.Unset {
+			delete(s.st.Vars, k)
+			continue
+		}
+		if s.st.Vars == nil {
+			s.st.Vars = map[string]string{}
+		}
+		s.st.Vars[k] = ch.Value
+	}
+}
+
+// envChanges compares two environments by name.
+func envChanges(from, to []string) map[string]varChange {
+	return varChanges(envMap(from), envMap(to))
+}
+
+func envMap(env []string) map[string]string {
+	m := make(map[string]string, len(env))
+	for _, kv := range env {
+		if k, v, ok := environ.Cut(kv); ok {
+			m[k] = v
+		}
+	}
+	return m
+}
+
+func varChanges(from, to map[string]string) map[string]varChange {
+	out := map[string]varChange{}
+	for k, v := range to {
+		if old, ok := from[k]; !ok || old != v {
+			out[k] = varChange{Value: v}
+		}
+	}
+	for k := range from {
+		if _, ok := to[k]; !ok {
+			out[k] = varChange{Unset: true}
+		}
+	}
+	return out
+}
