@@ -3,6 +3,7 @@ package chain
 import (
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
 
 	"mvdan.cc/sh/v3/expand"
@@ -22,8 +23,9 @@ type Word struct {
 	// of the segment. Before expansion an expanding word has one field,
 	// an unknown word (see Unknown).
 	Fields []string
-	// Globbed is set when the word was a glob that matched files (its
-	// fields are the matches).
+	// Globbed is set when the word had unquoted pattern characters and
+	// was matched against the files: its fields are the matches, or the
+	// word as written when nothing matched (bash's default).
 	Globbed bool
 	// Runtime is set, in a plan, for a word whose value is known only when
 	// its segment starts; its one field is then an unknown word.
@@ -152,7 +154,7 @@ func (s *Segment) expandArgs(sh *Shell, out *Segment) error {
 			sh.reads = nil
 			f, globbed, err := sh.wordFields(&w)
 			if err != nil {
-				return s.expandError(w.Span.Start, err)
+				return s.expandError(w.Span, err)
 			}
 			w.Fields, w.Globbed = f, globbed
 			if len(sh.reads) > 0 {
@@ -192,11 +194,64 @@ func (sh *Shell) wordFields(w *Word) ([]string, bool, error) {
 
 // fields expands an argument word and reports whether it globbed
 // (mvdan's expansion lists a directory only for a field with unquoted
-// pattern characters).
+// pattern characters). Braces are expanded here, word by word, so the
+// empty words bash drops are dropped.
 func (sh *Shell) fields(w *syntax.Word) ([]string, bool, error) {
-	sh.globbed, sh.skipPWD = false, true
-	f, err := sh.expandWord(w, fieldsMode)
-	return f, sh.globbed, err
+	words, ok := braceWords(w)
+	if !ok {
+		words = []*syntax.Word{w}
+	}
+	var out []string
+	globbed := false
+	for _, bw := range words {
+		if err := sh.checkWord(bw); err != nil {
+			return nil, false, err
+		}
+		bw = sh.colonTilde(bw)
+		sh.globbed, sh.skipPWD, sh.dotOK = false, true, leadingDot(bw)
+		f, err := sh.expandWord(bw, fieldsMode)
+		if err != nil {
+			return nil, false, err
+		}
+		if sh.globbed && runtime.GOOS == "windows" && slashesOnly(bw) {
+			forwardSlashes(f)
+		}
+		out, globbed = append(out, f...), globbed || sh.globbed
+	}
+	return out, globbed, nil
+}
+
+// slashesOnly reports a word whose literal text separates paths with '/'
+// only: its matches keep that separator on Windows too, where mvdan's
+// globbing joins them with '\\' (sub/* is sub/c.txt, as in Git Bash).
+func slashesOnly(w *syntax.Word) bool {
+	slash := false
+	for _, p := range w.Parts {
+		if lit, ok := p.(*syntax.Lit); ok {
+			if strings.Contains(lit.Value, `\`) {
+				return false
+			}
+			slash = slash || strings.Contains(lit.Value, "/")
+		}
+	}
+	return slash
+}
+
+// forwardSlashes turns the separators of glob matches into '/': a name
+// cannot hold a '\\' on Windows, so every one is a separator.
+func forwardSlashes(f []string) {
+	for i := range f {
+		f[i] = strings.ReplaceAll(f[i], `\`, "/")
+	}
+}
+
+// checkWord refuses what mvdan's expansion would read differently from
+// bash in this state.
+func (sh *Shell) checkWord(w *syntax.Word) error {
+	if err := sh.checkIFS(w); err != nil {
+		return err
+	}
+	return sh.checkArith(w)
 }
 
 func (s *Segment) expandAssigns(sh *Shell, out *Segment) error {
@@ -214,7 +269,7 @@ func (s *Segment) expandAssigns(sh *Shell, out *Segment) error {
 			tmp.reads = nil
 			v, err := tmp.expandWord(syn, literalMode)
 			if err != nil {
-				return s.expandError(a.Span.Start, err)
+				return s.expandError(a.Span, err)
 			}
 			a.Value = v[0]
 			if len(tmp.reads) > 0 {
@@ -236,14 +291,12 @@ func (s *Segment) expandRedirects(sh *Shell, out *Segment) error {
 	for i, r := range s.Redirects {
 		if r.syn != nil {
 			sh.reads = nil
+			asWritten := r.Target // the unknown word the lowering left
 			if err := s.expandRedirect(sh, &r); err != nil {
 				return err
 			}
 			if len(sh.reads) > 0 {
-				r.Target, r.Body, r.Ambiguous = "", "", false
-				if !r.Op.IsText() {
-					r.Target = Unknown(s.Text[r.Span.Start-s.Span.Start : r.Span.End-s.Span.Start])
-				}
+				r.Target, r.Body, r.Ambiguous = asWritten, "", false
 			}
 		}
 		out.Redirects[i] = r
@@ -256,21 +309,23 @@ func (s *Segment) expandRedirect(sh *Shell, r *Redirect) error {
 	case RedirHeredoc, RedirHeredocTabs:
 		v, err := sh.expandWord(r.syn, documentMode)
 		if err != nil {
-			return s.expandError(r.BodySpan.Start, err)
+			return s.expandError(r.BodySpan, err)
 		}
 		r.Body = v[0]
 	case RedirHereString:
 		v, err := sh.expandWord(r.syn, literalMode)
 		if err != nil {
-			return s.expandError(r.BodySpan.Start, err)
+			return s.expandError(r.BodySpan, err)
 		}
 		r.Body = v[0] + "\n"
 	default:
 		f, _, err := sh.fields(r.syn)
 		if err != nil {
-			return s.expandError(r.Span.Start, err)
+			return s.expandError(r.Span, err)
 		}
-		r.Target, r.Ambiguous = "", len(f) != 1
+		// An ambiguous target keeps its text as written, for bash's
+		// message ("$X: ambiguous redirect").
+		r.Target, r.Ambiguous = UnknownSource(r.Target), len(f) != 1
 		if len(f) == 1 {
 			r.Target = f[0]
 		}
@@ -278,12 +333,45 @@ func (s *Segment) expandRedirect(sh *Shell, r *Redirect) error {
 	return nil
 }
 
-func (s *Segment) expandError(off int, err error) *ExpandError {
+// expandError is a failed expansion of the text at span, named by that
+// text as bash names the expression ("$((1/0)): division by zero").
+func (s *Segment) expandError(span Span, err error) *ExpandError {
 	msg := err.Error()
 	if i := strings.Index(msg, ": "); i > 0 && strings.Contains(msg[:i], ":") {
 		msg = msg[i+2:] // mvdan's "1:7: " position prefix
 	}
-	return &ExpandError{Kind: KindExpansion, Segment: s.Index, Offset: off, Err: errors.New(msg)}
+	text := ""
+	if a, b := span.Start-s.Span.Start, span.End-s.Span.Start; a >= 0 && b <= len(s.Text) && a < b {
+		text = s.Text[a:b]
+		msg = text + ": " + msg
+	}
+	if m, ok := divisionByZero(text, err); ok {
+		msg = m
+	}
+	kind := KindExpansion
+	if _, ok := err.(*unsupported); ok {
+		kind = KindUnsupported
+	}
+	return &ExpandError{Kind: kind, Segment: s.Index, Offset: span.Start, Err: errors.New(msg)}
+}
+
+// divisionByZero words mvdan's "division by zero" as bash does: the
+// expression, and the token where it failed (the divisor on).
+func divisionByZero(text string, err error) (string, bool) {
+	if !strings.Contains(err.Error(), "division by zero") {
+		return "", false
+	}
+	i := strings.Index(text, "$((")
+	j := strings.LastIndex(text, "))")
+	if i < 0 || j < i+3 {
+		return "", false
+	}
+	expr := strings.TrimSpace(text[i+3 : j])
+	k := strings.LastIndexAny(expr, "/%")
+	if k < 0 {
+		return "", false
+	}
+	return fmt.Sprintf("%s: division by 0 (error token is %q)", expr, strings.TrimLeft(expr[k+1:], " ")), true
 }
 
 // HasExpansions reports whether anything in the segment expands.

@@ -36,6 +36,11 @@ func (l *lowerer) checkNode(n syntax.Node) *ParseError {
 		}
 	case *syntax.ParamExp:
 		return l.checkParam(n)
+	case *syntax.SglQuoted:
+		if n.Dollar && strings.Contains(l.src[l.off(n.Pos()):l.off(n.End())], `\c`) {
+			return refuse(l.src, l.off(n.Pos()), KindUnsupported, "ANSI-C quoting",
+				`\c (a control character) in $'…' is not supported; write the character with \x, as $'\x01' for \cA`)
+		}
 	case *syntax.BinaryArithm:
 		if isArithAssign(n.Op) {
 			return l.arithAssign(l.off(n.OpPos), n.Op.String())
@@ -91,8 +96,40 @@ func (l *lowerer) checkParam(pe *syntax.ParamExp) *ParseError {
 	case pe.Exp != nil && sideEffect(pe.Exp.Op):
 		return refuse(l.src, at, KindUnsupported, "parameter expansion",
 			"%s assigns the variable or aborts when it is unset, a side effect chainrun does not perform inside an expansion; use ${%s:-default}, or set it first with %s=value", text, name, name)
+	case pe.Repl != nil && pe.Repl.Orig != nil && anchored(l.src[l.off(pe.Repl.Orig.Pos()):]):
+		return refuse(l.src, at, KindUnsupported, "parameter expansion",
+			"%s anchors its pattern with # or %%, which chainrun does not support; use ${X#prefix} or ${X%%suffix} and add the new text", text)
+	case pe.Exp != nil && pe.Exp.Word != nil && l.quotedInside(pe.Exp.Word):
+		return refuse(l.src, l.off(pe.Exp.Word.Pos()), KindUnsupported, "parameter expansion",
+			"quotes inside %s are read by rules chainrun does not follow; quote the whole expansion instead (\"${%s%s…}\")", text, name, pe.Exp.Op)
 	}
 	return nil
+}
+
+// anchored reports a ${X/#p/r} or ${X/%%p/r} pattern: mvdan's parser reads
+// the # and %% as part of the pattern.
+func anchored(orig string) bool {
+	return strings.HasPrefix(orig, "#") || strings.HasPrefix(orig, "%")
+}
+
+// quotedInside reports quotes in the word of ${X:-word} and its kin that
+// bash and mvdan's expansion read differently: single quotes when the
+// expansion is inside double quotes (bash keeps them), and any quoted
+// text with spaces or pattern characters when it is not (bash keeps it
+// one word; an expansion inside may hold either). Which of the two
+// applies is not known from the word alone, so both refuse.
+func (l *lowerer) quotedInside(w *syntax.Word) bool {
+	for _, p := range w.Parts {
+		switch p := p.(type) {
+		case *syntax.SglQuoted:
+			return true
+		case *syntax.DblQuoted:
+			if strings.ContainsAny(l.src[l.off(p.Pos()):l.off(p.End())], " \t\n*?[$`") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func sideEffect(op syntax.ParExpOperator) bool {

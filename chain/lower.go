@@ -469,6 +469,9 @@ func (l *lowerer) word(w *syntax.Word, assignValue bool) (loweredWord, *ParseErr
 		if err := l.globStar(w); err != nil {
 			return loweredWord{}, err
 		}
+		if err := l.braceParams(w); err != nil {
+			return loweredWord{}, err
+		}
 		return loweredWord{syn: l.bashWord(w), tildeAfter: mayTildeAfter(w)}, nil
 	}
 	sc, err := l.value(w, assignValue)
@@ -478,6 +481,9 @@ func (l *lowerer) word(w *syntax.Word, assignValue bool) (loweredWord, *ParseErr
 	lw := loweredWord{value: sc.value}
 	if sc.expands {
 		if err := l.globStar(w); err != nil {
+			return loweredWord{}, err
+		}
+		if err := l.braceParams(w); err != nil {
 			return loweredWord{}, err
 		}
 		lw.syn, lw.tildeAfter = l.bashWord(w), sc.tildeAfter
@@ -495,6 +501,73 @@ func mayTildeAfter(w *syntax.Word) bool {
 		}
 	}
 	return false
+}
+
+// braceParams refuses a $NAME that ends a brace alternative right before
+// more name characters ({$N,x}1): bash expands braces on the text first
+// and then reads $N1, a different variable; mvdan's expansion reads $N.
+func (l *lowerer) braceParams(w *syntax.Word) *ParseError {
+	c := &syntax.Word{Parts: append([]syntax.WordPart(nil), w.Parts...)}
+	if !syntax.SplitBraces(c) {
+		return nil
+	}
+	for i, p := range c.Parts {
+		b, ok := p.(*syntax.BraceExp)
+		if ok && crossCase(b) {
+			return refuse(l.src, l.off(b.Pos()), KindUnsupported, "brace expansion",
+				"a letter sequence from upper to lower case runs through [ \\ ] ^ _ ` between them, which bash then reads as text to unquote; write the letters out")
+		}
+		if !ok || i+1 >= len(c.Parts) {
+			continue
+		}
+		if !startsName(c.Parts[i+1]) {
+			continue
+		}
+		for _, e := range b.Elems {
+			if n := len(e.Parts); n > 0 {
+				if pe, ok := e.Parts[n-1].(*syntax.ParamExp); ok && pe.Short {
+					return refuse(l.src, l.off(pe.Pos()), KindUnsupported, "brace expansion",
+						"bash expands the braces first and then reads $%s joined to the text after them as a longer name; write ${%s} to mean the variable", pe.Param.Value, pe.Param.Value)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// crossCase reports a letter sequence {Z..c} that passes the characters
+// between the two cases.
+func crossCase(b *syntax.BraceExp) bool {
+	if !b.Sequence || len(b.Elems) < 2 {
+		return false
+	}
+	x, y := b.Elems[0].Lit(), b.Elems[1].Lit()
+	if len(x) != 1 || len(y) != 1 {
+		return false
+	}
+	upper := func(c byte) bool { return c >= 'A' && c <= 'Z' }
+	lower := func(c byte) bool { return c >= 'a' && c <= 'z' }
+	return upper(x[0]) && lower(y[0]) || lower(x[0]) && upper(y[0])
+}
+
+// startsName reports whether a part may begin with a name character: a
+// literal that does, or a brace expansion one of whose words does.
+func startsName(p syntax.WordPart) bool {
+	switch p := p.(type) {
+	case *syntax.Lit:
+		return p.Value != "" && isNameByte(p.Value[0])
+	case *syntax.BraceExp:
+		for _, e := range p.Elems {
+			if len(e.Parts) > 0 && startsName(e.Parts[0]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func isNameByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
 // globStar refuses ** in an unquoted literal: without globstar bash reads
@@ -567,7 +640,10 @@ func (l *lowerer) part(p syntax.WordPart) (bool, *ParseError) {
 	case *syntax.Lit:
 		return false, nil
 	case *syntax.SglQuoted:
-		return p.Dollar, nil
+		if p.Dollar {
+			return true, l.checkNode(p)
+		}
+		return false, nil
 	case *syntax.DblQuoted:
 		if p.Dollar {
 			return false, refuse(l.src, at, KindUnsupported, "locale quoting",

@@ -14,13 +14,17 @@ import (
 // cannot be known yet becomes an unknown word and its Word is marked
 // Runtime: $? after the first pipeline, a variable or directory changed
 // in a pipeline that may be skipped, a glob after a segment that may
-// create files. sh is not changed.
+// create files. sh is not changed; a chain with nothing to expand is
+// returned as it is.
 //
 // The plan's segments keep what they expand from, so each can be
 // expanded again, for real, just before it starts (Segment.Expand). A
 // command word that is known now and names a shell built-in chainrun does
 // not run is refused here, before anything runs.
 func (c *Chain) Expand(sh *Shell) (*Chain, error) {
+	if !c.HasExpansions() {
+		return c, nil // nothing to plan: the chain runs as written
+	}
 	p := sh.Clone()
 	p.unknown = map[string]bool{}
 	out := *c
@@ -50,6 +54,18 @@ func (c *Chain) Expand(sh *Shell) (*Chain, error) {
 		out.Pipelines[i] = &np
 	}
 	return &out, nil
+}
+
+// HasExpansions reports whether any segment expands anything.
+func (c *Chain) HasExpansions() bool {
+	for _, p := range c.Pipelines {
+		for _, s := range p.Segments {
+			if s.HasExpansions() {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // plan expands one segment for the plan and records the directory it

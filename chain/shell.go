@@ -2,9 +2,11 @@ package chain
 
 import (
 	"io/fs"
+	"maps"
 	"os"
 	"os/user"
 	"strconv"
+	"strings"
 
 	"mvdan.cc/sh/v3/expand"
 
@@ -23,6 +25,9 @@ type Shell struct {
 	// Vars are the shell variables that are not exported (NAME=value
 	// alone). A name is never in both Env and Vars.
 	Vars map[string]string
+	// Declared are names exported while unset (export NAME): the next
+	// assignment puts them in Env.
+	Declared map[string]bool
 	// Dir is the current directory, absolute.
 	Dir string
 	// Status is $?: the status of the last pipeline.
@@ -47,6 +52,9 @@ type Shell struct {
 	// own use (the directory globs are relative to), which is no read of
 	// $PWD by the word.
 	skipPWD bool
+	// dotOK lets a glob match names starting with a dot: its pattern
+	// starts a component with one.
+	dotOK bool
 }
 
 // HostShell returns the shell a chain starts with on this OS: env as the
@@ -69,7 +77,8 @@ func (s *Shell) Lookup(name string) (string, bool) {
 // Assign sets name as NAME=value alone does: in the environment when it
 // is exported there, as a shell variable otherwise.
 func (s *Shell) Assign(name, value string) {
-	if _, ok := s.Names.Get(s.Env, name); ok {
+	if _, ok := s.Names.Get(s.Env, name); ok || s.declared(name) {
+		s.undeclare(name)
 		s.Env = s.Names.Set(s.Env, name, value)
 		return
 	}
@@ -86,18 +95,41 @@ func (s *Shell) Export(name, value string, set bool) {
 	if !set {
 		v, ok := s.Lookup(name)
 		if !ok {
+			if s.Declared == nil {
+				s.Declared = map[string]bool{}
+			}
+			s.Declared[name] = true
 			return
 		}
 		value = v
 	}
+	s.undeclare(name)
 	s.deleteVar(name)
 	s.Env = s.Names.Set(s.Env, name, value)
 }
 
 // Unset removes name from the variables and the environment.
 func (s *Shell) Unset(name string) {
+	s.undeclare(name)
 	s.deleteVar(name)
 	s.Env = s.Names.Unset(s.Env, name)
+}
+
+func (s *Shell) declared(name string) bool {
+	for k := range s.Declared {
+		if s.Names.Equal(k, name) {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *Shell) undeclare(name string) {
+	for k := range s.Declared {
+		if s.Names.Equal(k, name) {
+			delete(s.Declared, k)
+		}
+	}
 }
 
 func (s *Shell) deleteVar(name string) {
@@ -113,12 +145,7 @@ func (s *Shell) deleteVar(name string) {
 func (s *Shell) Clone() *Shell {
 	c := *s
 	c.Env = append([]string(nil), s.Env...)
-	if s.Vars != nil {
-		c.Vars = make(map[string]string, len(s.Vars))
-		for k, v := range s.Vars {
-			c.Vars[k] = v
-		}
-	}
+	c.Vars, c.Declared = maps.Clone(s.Vars), maps.Clone(s.Declared)
 	if s.unknown != nil {
 		c.unknown = make(map[string]bool, len(s.unknown))
 		for k, v := range s.unknown {
@@ -205,8 +232,19 @@ func (s *Shell) Each(f func(name string, vr expand.Variable) bool) {
 func (s *Shell) readDir(dir string) ([]fs.DirEntry, error) {
 	s.read("files")
 	s.globbed = true
+	read := os.ReadDir
 	if s.ReadDir != nil {
-		return s.ReadDir(dir)
+		read = s.ReadDir
 	}
-	return os.ReadDir(dir)
+	entries, err := read(dir)
+	if err != nil || s.dotOK {
+		return entries, err
+	}
+	kept := entries[:0:0]
+	for _, e := range entries {
+		if !strings.HasPrefix(e.Name(), ".") {
+			kept = append(kept, e)
+		}
+	}
+	return kept, nil
 }

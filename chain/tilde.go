@@ -81,3 +81,22 @@ func (sh *Shell) tildeAt(v string, i int, more bool) (home string, end int, ok b
 	}
 	return vr.Str, end, true
 }
+
+// colonTilde returns w with a leading tilde-prefix that ends at ':'
+// expanded (~:x is $HOME:x in bash); mvdan's expansion ends the prefix
+// only at '/'. Other words are returned as they are.
+func (sh *Shell) colonTilde(w *syntax.Word) *syntax.Word {
+	lit, ok := w.Parts[0].(*syntax.Lit)
+	if !ok || !strings.HasPrefix(lit.Value, "~") {
+		return w
+	}
+	if end := strings.IndexAny(lit.Value, "/:"); end < 0 || lit.Value[end] != ':' {
+		return w
+	}
+	home, end, ok := sh.tildeAt(lit.Value, 0, len(w.Parts) > 1)
+	if !ok {
+		return w
+	}
+	parts := append([]syntax.WordPart{&syntax.SglQuoted{Value: home}, &syntax.Lit{Value: lit.Value[end:]}}, w.Parts[1:]...)
+	return &syntax.Word{Parts: parts}
+}

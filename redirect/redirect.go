@@ -40,6 +40,11 @@ var ErrBadFd = errors.New("Bad file descriptor")
 // above chain.MaxFd); the parser refuses them first.
 var ErrUnsupported = errors.New("unsupported redirect")
 
+// ErrAmbiguous is bash's error for a target that expanded to no word or
+// to several (chain.Redirect.Ambiguous); Error.Target is the word as
+// written.
+var ErrAmbiguous = errors.New("ambiguous redirect")
+
 // Describe renders an OS error as the C library's strerror does, so
 // chainrun's messages read as bash's ("No such file or directory").
 func Describe(err error) string {
@@ -116,6 +121,9 @@ func (o *Opener) Apply(files []*os.File, rules []chain.Redirect) (out, opened []
 		if r.Fd < 0 || r.Fd > chain.MaxFd {
 			return fail(&Error{Target: strconv.Itoa(r.Fd), Err: ErrUnsupported})
 		}
+		if r.Ambiguous {
+			return fail(&Error{Target: r.Target, Err: ErrAmbiguous})
+		}
 		op := r.Op
 		switch op {
 		case chain.RedirDupOut, chain.RedirDupIn:
@@ -123,7 +131,7 @@ func (o *Opener) Apply(files []*os.File, rules []chain.Redirect) (out, opened []
 				return fail(&Error{Target: r.Target, Err: ErrUnsupported})
 			}
 			if !isFdNumber(r.Target) {
-				return fail(&Error{Target: r.Target, Err: errors.New("ambiguous redirect")})
+				return fail(&Error{Target: r.Target, Err: ErrAmbiguous})
 			}
 			m, _ := strconv.Atoi(r.Target)
 			src := get(m)
@@ -370,6 +378,9 @@ func (o *Opener) Check(files []*os.File, rules []chain.Redirect) (int, error) {
 	for i, r := range rules {
 		if r.Fd < 0 || r.Fd > chain.MaxFd {
 			return i, &Error{Target: r.Target, Err: ErrUnsupported}
+		}
+		if r.Ambiguous {
+			return i, &Error{Target: r.Target, Err: ErrAmbiguous}
 		}
 		switch r.Op {
 		case chain.RedirDupOut, chain.RedirDupIn:

@@ -1,0 +1,159 @@
+package chain
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Where mvdan's expansion and bash part ways, the word is brought to
+// bash's meaning here, or the expansion is refused with the reason.
+
+// braceWords expands a word's braces as bash does, dropping the words
+// that come out empty and unquoted ({a,} is a, not a and an empty word).
+// ok is false when the word has no brace expansion.
+func braceWords(w *syntax.Word) (words []*syntax.Word, ok bool) {
+	c := &syntax.Word{Parts: append([]syntax.WordPart(nil), w.Parts...)}
+	if !syntax.SplitBraces(c) {
+		return nil, false
+	}
+	for _, bw := range expand.Braces(c) {
+		if !emptyUnquoted(bw) {
+			words = append(words, bw)
+		}
+	}
+	return words, true
+}
+
+func emptyUnquoted(w *syntax.Word) bool {
+	for _, p := range w.Parts {
+		if lit, ok := p.(*syntax.Lit); !ok || lit.Value != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// leadingDot reports whether a path component of the word starts with a
+// '.' written as such: only then does a glob match names starting with a
+// dot. mvdan's matcher lets a bracket expression ([!a]*) match one, which
+// bash never does.
+func leadingDot(w *syntax.Word) bool {
+	start := true
+	for _, p := range w.Parts {
+		var v string
+		switch p := p.(type) {
+		case *syntax.Lit:
+			v = p.Value
+		case *syntax.SglQuoted:
+			v = p.Value
+		case *syntax.DblQuoted:
+			v = "x" // a quoted part: its first byte counts only as written
+			if len(p.Parts) > 0 {
+				if lit, ok := p.Parts[0].(*syntax.Lit); ok {
+					v = lit.Value
+				}
+			}
+		default:
+			start = false
+			continue
+		}
+		for i := 0; i < len(v); i++ {
+			if start && (v[i] == '.' || v[i] == '\\' && i+1 < len(v) && v[i+1] == '.') {
+				return true
+			}
+			start = v[i] == '/'
+		}
+	}
+	return false
+}
+
+// checkIFS refuses to split on an IFS with other characters than space,
+// tab and newline: bash keeps the empty fields such an IFS makes
+// (one,,two is three fields), mvdan's splitting drops them.
+func (sh *Shell) checkIFS(w *syntax.Word) error {
+	ifs, ok := sh.Lookup("IFS")
+	if !ok || strings.Trim(ifs, " \t\n") == "" {
+		return nil
+	}
+	for _, p := range w.Parts {
+		switch p.(type) {
+		case *syntax.ParamExp, *syntax.ArithmExp:
+			return unsupportedf("IFS=%q splits unquoted expansions by rules chainrun does not follow (empty fields); quote the expansion, or split with a program (tr, cut)", ifs)
+		}
+	}
+	return nil
+}
+
+// checkArith refuses arithmetic on a variable whose value is not a
+// number: bash evaluates such a value as an expression in turn (X=1+2;
+// $((X*2)) is 6) or fails, mvdan's expansion reads it as 0.
+func (sh *Shell) checkArith(w *syntax.Word) error {
+	var err error
+	syntax.Walk(w, func(n syntax.Node) bool {
+		a, ok := n.(*syntax.ArithmExp)
+		if !ok || err != nil {
+			return err == nil
+		}
+		syntax.Walk(a.X, func(n syntax.Node) bool {
+			if err == nil {
+				err = sh.arithOperand(n)
+			}
+			return err == nil
+		})
+		return false
+	})
+	return err
+}
+
+// arithOperand checks one node of an arithmetic expression: a bare name
+// or a $NAME.
+func (sh *Shell) arithOperand(n syntax.Node) error {
+	name := ""
+	switch n := n.(type) {
+	case *syntax.ParamExp:
+		if n.Param != nil && n.Exp == nil && n.Repl == nil && n.Slice == nil && !n.Length {
+			name = n.Param.Value
+		}
+	case *syntax.Word:
+		if lit, ok := n.Parts[0].(*syntax.Lit); ok && len(n.Parts) == 1 && lit.Value != "" && !isDigitByte(lit.Value[0]) {
+			name = lit.Value
+		}
+	}
+	if name == "" {
+		return nil
+	}
+	v, ok := sh.Lookup(name)
+	if !ok || isArithNumber(strings.TrimSpace(v)) {
+		return nil
+	}
+	return unsupportedf("$((…)) reads %s=%q, which is not a number; bash would evaluate it as an expression in turn, which chainrun does not: compute it in one $((…))", name, v)
+}
+
+func isDigitByte(c byte) bool { return c >= '0' && c <= '9' }
+
+// isArithNumber reports a value bash and mvdan read alike in arithmetic:
+// empty, or an integer in decimal, 0x hex or 0 octal.
+func isArithNumber(v string) bool {
+	if v == "" {
+		return true
+	}
+	v = strings.TrimPrefix(strings.TrimPrefix(v, "-"), "+")
+	if strings.HasPrefix(v, "0b") || strings.HasPrefix(v, "0B") || strings.Contains(v, "_") {
+		return false
+	}
+	_, err := strconv.ParseInt(v, 0, 64)
+	return err == nil
+}
+
+// unsupported is an expansion chainrun refuses when it happens.
+type unsupported struct{ msg string }
+
+func (u *unsupported) Error() string { return u.msg }
+
+func unsupportedf(format string, a ...any) error {
+	return &unsupported{fmt.Sprintf(format, a...)}
+}
