@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/chainrun/chainrun/chain"
 )
 
 // TestLikeBash runs each chain under bash and under Run, in the same
@@ -100,12 +102,12 @@ func TestLikeBash(t *testing.T) {
 	}
 }
 
-// TestPrintfVRefused: printf -v would assign a variable, which a chain
-// does not have; it is refused with status 2 and says what to do instead.
-func TestPrintfVRefused(t *testing.T) {
-	res := run(t, "printf -v x hi; printf -vx hi", Options{})
-	want := "chainrun: printf: -v: chainrun keeps no shell variables: write the output to a file with > instead\n"
-	if res.ExitCode != 2 || string(res.Stdout) != "" || string(res.Stderr) != want+want {
+// TestPrintfV: printf -v assigns the output to a chain variable, as
+// bash's does, and refuses a name that is not one.
+func TestPrintfV(t *testing.T) {
+	res := run(t, `printf -v x '%s-%s' a b; echo "[$x]"; printf -vy %d 5; echo $y; printf -v 1bad x; echo $?`, Options{Dialect: chain.POSIX})
+	want := "chainrun: printf: `1bad': not a valid identifier\n"
+	if string(res.Stdout) != "[a-b]\n5\n2\n" || string(res.Stderr) != want {
 		t.Errorf("status %d stdout %q stderr %q", res.ExitCode, res.Stdout, res.Stderr)
 	}
 }

@@ -129,7 +129,11 @@ func (r *runner) runBuiltin(io *builtinIO, b chain.Builtin, args, env []string, 
 	case chain.BuiltinTest, chain.BuiltinBracket:
 		return r.test(io, string(b), args, env)
 	case chain.BuiltinPrintf:
-		return printf(io, args, env)
+		return printf(io, args, env, func(name, value string) {
+			if !inPipeline {
+				r.assign([]chain.Assign{{Name: name, Value: value}}, false)
+			}
+		})
 	case chain.BuiltinExport:
 		return r.export(io, args, inPipeline)
 	case chain.BuiltinUnset:

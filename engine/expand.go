@@ -6,13 +6,30 @@ import (
 	"strings"
 
 	"github.com/chainrun/chainrun/chain"
+	"github.com/chainrun/chainrun/environ"
 )
 
 // shell is the chain's state as expansion reads it.
 func (r *runner) shell() *chain.Shell {
 	sh := chain.HostShell(r.env, r.dir)
-	sh.Vars, sh.Status = r.vars, r.status
+	sh.Vars, sh.Declared, sh.Status = r.vars, r.declared, r.status
 	return sh
+}
+
+// keep takes what a built-in changed in the shell, outside a pipeline.
+func (r *runner) keep(sh *chain.Shell, inPipeline bool) {
+	if !inPipeline {
+		r.env, r.vars, r.declared = sh.Env, sh.Vars, sh.Declared
+	}
+}
+
+// resetIFS gives the chain bash's IFS: bash ignores an IFS it inherits
+// and starts with (and exports) space, tab and newline.
+func resetIFS(env []string) []string {
+	if _, ok := environ.Host.Get(env, "IFS"); ok {
+		return environ.Host.Set(env, "IFS", " \t\n")
+	}
+	return env
 }
 
 // expandStage expands a planned segment for real, just before it starts,
@@ -21,6 +38,9 @@ func (r *runner) shell() *chain.Shell {
 // chain with status 1) or the verdict is stricter than the one the chain
 // was approved with (the chain stops there, as denied).
 func (r *runner) expandStage(st *stage, planned *chain.Segment) (*chain.Segment, bool) {
+	if planned.Dir == "" && !planned.HasExpansions() {
+		return planned, true // a segment as written, judged as written
+	}
 	seg, err := planned.Expand(r.shell())
 	if err != nil {
 		kind := chain.KindOf(err)
@@ -123,7 +143,7 @@ func (r *runner) assign(as []chain.Assign, inPipeline bool) int {
 	for _, a := range as {
 		sh.Assign(a.Name, a.Value)
 	}
-	r.env, r.vars = sh.Env, sh.Vars
+	r.keep(sh, false)
 	return 0
 }
 
@@ -138,9 +158,7 @@ func (r *runner) export(io *builtinIO, args []string, inPipeline bool) int {
 		}
 		sh.Export(name, value, set)
 	}
-	if !inPipeline {
-		r.env, r.vars = sh.Env, sh.Vars
-	}
+	r.keep(sh, inPipeline)
 	return code
 }
 
@@ -157,9 +175,7 @@ func (r *runner) unset(io *builtinIO, args []string, inPipeline bool) int {
 		}
 		sh.Unset(a)
 	}
-	if !inPipeline {
-		r.env, r.vars = sh.Env, sh.Vars
-	}
+	r.keep(sh, inPipeline)
 	return code
 }
 

@@ -16,14 +16,20 @@ import (
 // printf is here: precision, # and the other flags, %X, the floating-point
 // conversions with bash's long double, %b, %q and %Q with bash's quoting,
 // %(fmt)T, * widths, 'c character values and bash's messages for numbers
-// that are not. -v assigns to a variable, which a chain does not have, so
-// it is refused.
-func printf(io *builtinIO, args, env []string) int {
+// that are not. With -v VAR the output is assigned to the chain variable
+// VAR instead of written (set, when given, receives it).
+func printf(io *builtinIO, args, env []string, set func(name, value string)) int {
 	if len(args) > 0 && args[0] == "--help" {
-		return help(io, "printf [-v var] format [arguments]", "Write the ARGUMENTS formatted by FORMAT (-v is refused: a chain has no variables).")
+		return help(io, "printf [-v var] format [arguments]", "Write the ARGUMENTS formatted by FORMAT, or with -v assign them to the variable VAR.")
 	}
+	var capture *bytes.Buffer
 	if len(args) > 0 && strings.HasPrefix(args[0], "-v") {
-		return io.fail(2, "printf: -v: chainrun keeps no shell variables: write the output to a file with > instead")
+		name, rest, code := printfVar(io, args)
+		if code != 0 {
+			return code
+		}
+		args, capture = rest, &bytes.Buffer{}
+		defer func() { set(name, capture.String()) }()
 	}
 	if len(args) > 0 && args[0] == "--" {
 		args = args[1:]
@@ -34,7 +40,7 @@ func printf(io *builtinIO, args, env []string) int {
 	if len(args) == 0 {
 		return io.fail(2, "printf: usage: printf [-v var] format [arguments]")
 	}
-	p := &printer{io: io, env: env, utf8: localeIsUTF8(env)}
+	p := &printer{io: io, env: env, utf8: localeIsUTF8(env), capture: capture}
 	format, rest := args[0], args[1:]
 	for {
 		n, ok := p.format(format, rest)
@@ -57,7 +63,9 @@ func (p *printer) flush(n int) {
 	if n == 0 {
 		return
 	}
-	if p.werr == 0 {
+	if p.capture != nil {
+		p.capture.Write(p.out[:n])
+	} else if p.werr == 0 {
 		p.werr = p.io.write(1, p.out[:n])
 	}
 	if p.io.sigpipe {
@@ -82,6 +90,25 @@ type printer struct {
 	werr   int    // the status of a failed write
 	status int
 	stop   bool // \c in a %b argument: no more output
+	// capture receives the output instead of fd 1 (printf -v).
+	capture *bytes.Buffer
+}
+
+// printfVar reads printf's -v VAR (or -vVAR) and returns the variable and
+// the arguments after it.
+func printfVar(io *builtinIO, args []string) (name string, rest []string, code int) {
+	name, rest = strings.TrimPrefix(args[0], "-v"), args[1:]
+	if name == "" {
+		if len(rest) == 0 {
+			io.fail(2, "printf: -v: option requires an argument")
+			return "", nil, io.fail(2, "printf: usage: printf [-v var] format [arguments]")
+		}
+		name, rest = rest[0], rest[1:]
+	}
+	if !validName(name) {
+		return "", nil, io.fail(2, "printf: `"+name+"': not a valid identifier")
+	}
+	return name, rest, 0
 }
 
 // warn reports a bad argument as bash does and makes the status 1.

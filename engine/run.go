@@ -85,7 +85,7 @@ func startShell(opts Options, dir string) *chain.Shell {
 	if pwd, ok := lookup(env, "PWD"); !ok || pwd != dir {
 		env = environ.Host.Set(env, "PWD", dir)
 	}
-	sh := chain.HostShell(env, dir)
+	sh := chain.HostShell(resetIFS(env), dir)
 	sh.Vars = opts.Vars
 	return sh
 }
@@ -121,6 +121,7 @@ type runner struct {
 	exited bool // exit ran
 
 	vars     map[string]string // shell variables that are not exported
+	declared map[string]bool   // names exported while unset
 	decision *chain.Decision   // the policy's judgement of the plan
 	denied   error             // the run-time judgement that stopped the chain
 
@@ -155,6 +156,7 @@ func newRunner(ctx context.Context, c *chain.Chain, opts Options, dir string) *r
 	if pwd, ok := lookup(r.env, "PWD"); !ok || pwd != dir {
 		r.setEnv("PWD", dir)
 	}
+	r.env = resetIFS(r.env)
 	if r.opts.MaxOutput <= 0 {
 		r.opts.MaxOutput = DefaultMaxOutput
 	}

@@ -319,10 +319,6 @@ func (f *fakeAuth) Authorize(ctx context.Context, c *chain.Chain, dir string) (*
 	return d, nil
 }
 
-type auditFunc func(*AuditRecord)
-
-func (f auditFunc) Audit(r *AuditRecord) { f(r) }
-
 func TestPolicyHooks(t *testing.T) {
 	dir := t.TempDir()
 	var recs []*AuditRecord

@@ -38,6 +38,9 @@ func TestHeredocStdin(t *testing.T) {
 		{"reader stops at the first line", prog("first-line") + " <<'EOF'\n" + big + "EOF", "0123456789 $x `y` \\z\n", 0},
 		{"program that never reads", prog("exit-with") + " 3 <<'EOF'\n" + big + "EOF", "", 3},
 		{"engine built-in that never reads", "true <<'EOF' && echo ok\n" + big + "EOF", "ok\n", 0},
+		// An unquoted delimiter expands the body; a here-string its word.
+		{"heredoc expands", "X=C:\\dir; " + prog("cat-stdin") + " <<EOF\n$X $((1+1)) \\$lit\nEOF", "C:\\dir 2 $lit\n", 0},
+		{"here-string expands", "X='a  b'; " + prog("cat-stdin") + " <<< \"[$X]\"", "[a  b]\n", 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
