@@ -128,11 +128,7 @@ func (s *Segment) commandWord(out *Segment) error {
 		out.Builtin = b
 		return nil
 	}
-	hint, ok := shellBuiltin(name, s.dialect)
-	if name == "export" || name == "unset" {
-		hint, ok = "write "+name+" itself, not through a variable", true
-	}
-	if ok {
+	if hint, ok := shellBuiltin(name, s.dialect); ok {
 		return &ExpandError{Kind: KindUnsupported, Segment: s.Index, Offset: s.Words[0].Span.Start,
 			Err: fmt.Errorf("%s expanded to %q, a shell built-in chainrun does not run; %s", s.WordText(0), name, hint)}
 	}
@@ -262,7 +258,7 @@ func (s *Segment) expandAssigns(sh *Shell, out *Segment) error {
 	tmp := sh.Clone()
 	for i, a := range s.Assigns {
 		if a.syn != nil {
-			syn := a.syn
+			syn := tmp.colonTilde(a.syn)
 			if a.tildeAfter {
 				syn = tmp.assignTildes(syn, false)
 			}
@@ -278,6 +274,7 @@ func (s *Segment) expandAssigns(sh *Shell, out *Segment) error {
 			}
 		}
 		tmp.Assign(a.Name, a.Value)
+		tmp.markUnknown(a.Name, IsUnknown(a.Value)) // the next value may read it
 		out.Assigns[i] = a
 	}
 	return nil

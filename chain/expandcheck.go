@@ -93,6 +93,12 @@ func (l *lowerer) checkParam(pe *syntax.ParamExp) *ParseError {
 	case pe.Index != nil:
 		return refuse(l.src, at, KindUnsupported, "parameter expansion",
 			"%s indexes an array; chainrun has no arrays: use a plain variable", text)
+	case pe.Exp != nil && pe.Exp.Op == syntax.OtherParamOps && !plainTransform(pe.Exp.Word):
+		return refuse(l.src, at, KindUnsupported, "parameter expansion",
+			"%s is not supported; of the ${X@…} transformations chainrun does ${X@U}, ${X@u} and ${X@L}", text)
+	case pe.Exp != nil && pe.Exp.Word != nil && tildeDefault(pe.Exp.Word):
+		return refuse(l.src, l.off(pe.Exp.Word.Pos()), KindUnsupported, "parameter expansion",
+			"a ~ at the start of the word in %s expands or stays as written depending on quotes by rules chainrun does not follow; write $HOME", text)
 	case pe.Exp != nil && sideEffect(pe.Exp.Op):
 		return refuse(l.src, at, KindUnsupported, "parameter expansion",
 			"%s assigns the variable or aborts when it is unset, a side effect chainrun does not perform inside an expansion; use ${%s:-default}, or set it first with %s=value", text, name, name)
@@ -132,6 +138,28 @@ func (l *lowerer) quotedInside(w *syntax.Word) bool {
 	return false
 }
 
+// plainTransform reports the ${X@op} operators whose meaning mvdan's
+// expansion gives exactly; @P runs prompt expansion (commands), @Q of an
+// unset variable, @E, @a, @A and @K read differently.
+func plainTransform(w *syntax.Word) bool {
+	switch w.Lit() {
+	case "U", "u", "L":
+		return true
+	}
+	return false
+}
+
+// tildeDefault reports a word of ${X:-word} starting with ~: bash expands
+// it outside double quotes and keeps it inside; mvdan's expansion always
+// expands it.
+func tildeDefault(w *syntax.Word) bool {
+	if len(w.Parts) == 0 {
+		return false
+	}
+	lit, ok := w.Parts[0].(*syntax.Lit)
+	return ok && strings.HasPrefix(lit.Value, "~")
+}
+
 func sideEffect(op syntax.ParExpOperator) bool {
 	switch op {
 	case syntax.AssignUnset, syntax.AssignUnsetOrNull, syntax.ErrorUnset, syntax.ErrorUnsetOrNull:
@@ -148,8 +176,8 @@ func specialParam(name string) (string, bool) {
 		return "is the shell's name, and there is no shell: write the program's name", true
 	case name == "@" || name == "*" || name == "#" || isDigits(name):
 		return "is a positional parameter, and a chain has none: bash would expand it to nothing. If it belongs to a program (awk '{print $1}', a script's text), put it in single quotes", true
-	case name == "!" || name == "-" || name == "$":
-		return "is a property of a running bash (last background job, its options, its process id), which a chain does not have", true
+	case name == "!" || name == "-" || name == "$" || name == "_":
+		return "is a property of a running bash (last background job, its options, its process id, the last argument), which a chain does not have", true
 	}
 	switch name {
 	case "LINENO", "RANDOM", "SRANDOM", "SECONDS", "BASHPID", "EPOCHSECONDS", "EPOCHREALTIME",

@@ -115,9 +115,18 @@ func (sh *Shell) arithOperand(n syntax.Node) error {
 	name := ""
 	switch n := n.(type) {
 	case *syntax.ParamExp:
-		if n.Param != nil && n.Exp == nil && n.Repl == nil && n.Slice == nil && !n.Length {
-			name = n.Param.Value
+		if n.Param == nil || n.Length {
+			return nil
 		}
+		if n.Exp != nil || n.Repl != nil || n.Slice != nil {
+			// ${P:-0}: bash reads the expansion's text as arithmetic too.
+			v, err := expand.Literal(sh.config(), &syntax.Word{Parts: []syntax.WordPart{n}})
+			if err != nil || isArithNumber(strings.TrimSpace(v)) {
+				return nil
+			}
+			return unsupportedf("$((…)) reads %q, which is not a number; bash would evaluate it as an expression in turn, which chainrun does not: compute it in one $((…))", v)
+		}
+		name = n.Param.Value
 	case *syntax.Word:
 		if lit, ok := n.Parts[0].(*syntax.Lit); ok && len(n.Parts) == 1 && lit.Value != "" && !isDigitByte(lit.Value[0]) {
 			name = lit.Value

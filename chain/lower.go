@@ -399,7 +399,7 @@ func (l *lowerer) compound(c syntax.Command) *ParseError {
 	case *syntax.TestClause:
 		name, msg = "control flow", "[[ … ]] tests are not supported; use the test program ([ or test)"
 	case *syntax.DeclClause:
-		name, msg = "shell built-in", fmt.Sprintf("%q is a shell built-in that needs a shell; chainrun keeps no shell variables: pass values literally, as NAME=value before a command", c.Variant.Value)
+		name, msg = "shell built-in", fmt.Sprintf("%q is a shell built-in that chainrun does not run; set variables with NAME=value, export NAME=value and unset NAME", c.Variant.Value)
 	case *syntax.LetClause:
 		name, msg = "shell built-in", "let is a shell built-in that needs a shell"
 	case *syntax.TimeClause:
@@ -511,10 +511,14 @@ func (l *lowerer) braceParams(w *syntax.Word) *ParseError {
 	if !syntax.SplitBraces(c) {
 		return nil
 	}
+	if n := braceCount(c); n > maxBraceWords {
+		return refuse(l.src, l.off(w.Pos()), KindUnsupported, "brace expansion",
+			"this brace expansion makes %d words, more than the %d chainrun expands; use seq or a loop in a program", n, maxBraceWords)
+	}
 	for i, p := range c.Parts {
 		b, ok := p.(*syntax.BraceExp)
 		if ok && crossCase(b) {
-			return refuse(l.src, l.off(b.Pos()), KindUnsupported, "brace expansion",
+			return refuse(l.src, l.off(w.Pos()), KindUnsupported, "brace expansion",
 				"a letter sequence from upper to lower case runs through [ \\ ] ^ _ ` between them, which bash then reads as text to unquote; write the letters out")
 		}
 		if !ok || i+1 >= len(c.Parts) {
@@ -533,6 +537,59 @@ func (l *lowerer) braceParams(w *syntax.Word) *ParseError {
 		}
 	}
 	return nil
+}
+
+// maxBraceWords bounds the words one brace expansion may make: the plan
+// expands it before anything is judged, so {1..1000000000} must not.
+const maxBraceWords = 100000
+
+// braceCount is how many words the brace expansions of c make, capped
+// just above maxBraceWords.
+func braceCount(c *syntax.Word) int {
+	n := 1
+	for _, p := range c.Parts {
+		b, ok := p.(*syntax.BraceExp)
+		if !ok {
+			continue
+		}
+		k := 0
+		if b.Sequence {
+			k = sequenceLen(b)
+		} else {
+			for _, e := range b.Elems {
+				k += braceCount(e)
+			}
+		}
+		n *= max(k, 1)
+		if n > maxBraceWords {
+			return maxBraceWords + 1
+		}
+	}
+	return n
+}
+
+// sequenceLen is the length of {x..y[..incr]}, numbers or letters.
+func sequenceLen(b *syntax.BraceExp) int {
+	x, y := b.Elems[0].Lit(), b.Elems[1].Lit()
+	from, err1 := strconv.Atoi(x)
+	to, err2 := strconv.Atoi(y)
+	if err1 != nil || err2 != nil {
+		return 64 // letters: at most the ASCII range between them
+	}
+	step := 1
+	if len(b.Elems) > 2 {
+		if s, err := strconv.Atoi(b.Elems[2].Lit()); err == nil && s != 0 {
+			step = max(s, -s)
+		}
+	}
+	d := to - from
+	if d < 0 {
+		d = -d
+	}
+	if d/step >= maxBraceWords {
+		return maxBraceWords + 1
+	}
+	return d/step + 1
 }
 
 // crossCase reports a letter sequence {Z..c} that passes the characters

@@ -120,7 +120,7 @@ func fromSyntaxError(src string, err error) error {
 				off += i
 			}
 			return refuse(src, off, KindUnsupported, "glob",
-				"unquoted \"[\" is a glob and chainrun does not expand globs; quote it to pass it literally")
+				"name[…] in command position is read as an array assignment by the parser chainrun uses, while bash would glob it; quote the [ to pass it literally, or put the glob after the command")
 		case strings.Contains(msg, "can only be used") && closingWords[quotedWord(msg)]:
 			// a closing reserved word such as fi or done where a command
 			// should start.

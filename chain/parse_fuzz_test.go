@@ -35,6 +35,8 @@ func FuzzParse(f *testing.F) {
 		"A=1 cmd >out 2>&1 <in", "a |& b", "echo $(id)", "ls *.go", "cd ~",
 		`dir C:\Users\me`, "echo \"a\\\nb\"", "a && && b", "# c", "echo {a,b}",
 		"x 3>&1 1>&2 2>&3", "echo '日本' é", "cat <<EOF\nx\nEOF", "cat <<-'A' | b 3<<<x && c <<\\B\n\ty $z\n\tA\nw\nB",
+		"echo $X \"${Y:-a b}\" ~/x a=~/y *.go {a,b} $'\\t' $((1+2))", "X=1 Y=$X cmd $X >$F <<<$H",
+		"export A=$X B; unset C", "$CMD -rf x", "cat <<EOF\n$X \\$ ${Y%.go}\nEOF", "E=$? && echo ~+ ~-",
 	} {
 		f.Add(s, false)
 		f.Add(s, true)
@@ -57,19 +59,73 @@ func FuzzParse(f *testing.F) {
 			return
 		}
 		checkSpans(t, c)
+		for _, s := range c.Segments() {
+			checkUnknownWords(t, src, s)
+		}
 		if d != POSIX {
 			return
 		}
 		for _, s := range c.Segments() {
-			again, err := ParseDialect(requote(s.Args), POSIX)
-			if err != nil {
-				t.Fatalf("re-quoted argv %q of %q does not parse: %v", s.Args, src, err)
+			if len(s.Args) == 0 {
+				continue // NAME=value alone: no argv to re-quote
 			}
-			if got := again.Segments(); len(got) != 1 || !reflect.DeepEqual(got[0].Args, s.Args) {
-				t.Fatalf("round trip of %q: got %q, want %q", src, argvs(again), s.Args)
+			// An unknown word has no spelling; a placeholder word keeps
+			// its position, so the literal words around it are still
+			// re-quoted in place.
+			args := knownArgs(s.Args)
+			again, err := ParseDialect(requote(args), POSIX)
+			if err != nil {
+				t.Fatalf("re-quoted argv %q of %q does not parse: %v", args, src, err)
+			}
+			if got := again.Segments(); len(got) != 1 || !reflect.DeepEqual(got[0].Args, args) {
+				t.Fatalf("round trip of %q: got %q, want %q", src, argvs(again), args)
 			}
 		}
 	})
+}
+
+// unknownPlaceholder stands in for an unknown word in a re-quoted argv.
+const unknownPlaceholder = "UNKNOWN"
+
+// knownArgs returns args with each unknown word replaced by the
+// placeholder.
+func knownArgs(args []string) []string {
+	out := make([]string, len(args))
+	for i, a := range args {
+		out[i] = a
+		if IsUnknown(a) {
+			out[i] = unknownPlaceholder
+		}
+	}
+	return out
+}
+
+// checkUnknownWords asserts that a parsed segment's Args are its Words'
+// fields, that exactly the expanding words are unknown before expansion,
+// and that no literal word holds the unknown mark.
+func checkUnknownWords(t *testing.T, src string, s *Segment) {
+	t.Helper()
+	var fields []string
+	for _, w := range s.Words {
+		if len(w.Fields) != 1 {
+			t.Fatalf("%q: word %q has %d fields before expansion", src, w.Fields, len(w.Fields))
+		}
+		if IsUnknown(w.Fields[0]) != w.Expands {
+			t.Fatalf("%q: word %q: unknown %v, expands %v", src, w.Fields[0], IsUnknown(w.Fields[0]), w.Expands)
+		}
+		if !w.Expands && strings.Contains(w.Fields[0], unknownMark) {
+			t.Fatalf("%q: literal word %q holds a NUL", src, w.Fields[0])
+		}
+		fields = append(fields, w.Fields...)
+	}
+	if !reflect.DeepEqual(fields, []string(s.Args)) && (len(fields) > 0 || len(s.Args) > 0) {
+		t.Fatalf("%q: Args %q are not the words' fields %q", src, s.Args, fields)
+	}
+	for _, a := range s.Assigns {
+		if IsUnknown(a.Value) != a.Expands() {
+			t.Fatalf("%q: assignment %s=%q: unknown %v, expands %v", src, a.Name, a.Value, IsUnknown(a.Value), a.Expands())
+		}
+	}
 }
 
 // chainOf builds a chain of n segments mixing quoting, operators and a

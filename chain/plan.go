@@ -31,7 +31,7 @@ func (c *Chain) Expand(sh *Shell) (*Chain, error) {
 	out.Pipelines = make([]*Pipeline, len(c.Pipelines))
 	for i, pl := range c.Pipelines {
 		if i > 0 {
-			p.unknown["?"] = true
+			p.markUnknown("?", true)
 		}
 		certain := i == 0 || c.Ops[i-1] == OpSeq
 		np := *pl
@@ -85,7 +85,7 @@ func (s *Segment) plan(sh *Shell) (*Segment, error) {
 		e = &c
 	}
 	e.Dir = sh.Dir
-	if sh.unknown["PWD"] {
+	if sh.unknown[sh.key("PWD")] {
 		e.Dir = ""
 	}
 	return e, nil
@@ -114,7 +114,13 @@ func (p *Shell) apply(s *Segment, certain bool) {
 		}
 	case s.Builtin == BuiltinExport:
 		for _, a := range s.Args[1:] {
+			if IsUnknown(a) {
+				a = UnknownSource(a) // NAME=$X: the name is known, the value not
+			}
 			name, value, hasValue := strings.Cut(a, "=")
+			if hasValue && strings.ContainsAny(value, "$`~*?[{") {
+				value = Unknown(value)
+			}
 			p.set(name, value, certain, func(n, v string) { p.Export(n, v, hasValue) })
 		}
 	case s.Builtin == BuiltinUnset:
@@ -129,22 +135,36 @@ func (p *Shell) apply(s *Segment, certain bool) {
 }
 
 func (p *Shell) set(name, value string, certain bool, do func(name, value string)) {
-	if IsUnknown(name) {
+	if IsUnknown(name) || !validName(name) {
 		return
 	}
 	known := certain && !IsUnknown(value)
 	do(name, value)
-	p.unknown[name] = !known
+	p.markUnknown(name, !known)
+}
+
+// validName reports whether s is a shell variable name.
+func validName(s string) bool {
+	if s == "" || isDigitByte(s[0]) {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !isNameByte(s[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // planCd follows a cd whose target is known and exists now; any other
 // leaves the directory unknown.
 func (p *Shell) planCd(s *Segment, certain bool) {
 	args := s.Args[1:]
+	physical := len(args) > 0 && args[0] == "-P"
 	if len(args) > 0 && (args[0] == "-L" || args[0] == "-P" || args[0] == "--") {
 		args = args[1:]
 	}
-	target, ok := "", certain && len(args) <= 1
+	target, ok := "", certain && len(args) <= 1 && !physical
 	if _, cdpath := p.Lookup("CDPATH"); cdpath {
 		ok = false
 	}
@@ -157,9 +177,10 @@ func (p *Shell) planCd(s *Segment, certain bool) {
 	default:
 		target = args[0]
 	}
-	if ok && !IsUnknown(target) && !p.unknown["PWD"] {
+	if ok && !IsUnknown(target) && !p.unknown[p.key("PWD")] {
 		if !filepath.IsAbs(target) {
-			target = filepath.Join(p.Dir, target)
+			// As written, as the engine's cd checks it: missing/.. fails.
+			target = p.Dir + string(filepath.Separator) + target
 		}
 		if fi, err := os.Stat(target); err == nil && fi.IsDir() {
 			p.Env = p.Names.Set(p.Env, "OLDPWD", p.Dir)
@@ -168,7 +189,9 @@ func (p *Shell) planCd(s *Segment, certain bool) {
 			return
 		}
 	}
-	p.unknown["PWD"], p.unknown["OLDPWD"], p.unknown["files"] = true, true, true
+	p.markUnknown("PWD", true)
+	p.markUnknown("OLDPWD", true)
+	p.markUnknown("files", true)
 }
 
 // touches notes a segment that may create or remove files: any program,
@@ -176,12 +199,12 @@ func (p *Shell) planCd(s *Segment, certain bool) {
 // they run.
 func (p *Shell) touches(s *Segment) {
 	if len(s.Args) > 0 && !s.IsBuiltin() {
-		p.unknown["files"] = true
+		p.markUnknown("files", true)
 		return
 	}
 	for _, r := range s.Redirects {
 		if r.Op != RedirIn && r.Op != RedirDupIn && r.Op != RedirDupOut && !r.Op.IsText() {
-			p.unknown["files"] = true
+			p.markUnknown("files", true)
 			return
 		}
 	}

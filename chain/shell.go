@@ -158,6 +158,22 @@ func (s *Shell) Clone() *Shell {
 
 func (s *Shell) windows() bool { return s.Names == environ.Fold }
 
+// key is how a name is kept in the plan's unknown set: folded where names
+// compare so.
+func (s *Shell) key(name string) string {
+	if s.windows() {
+		return strings.ToUpper(name)
+	}
+	return name
+}
+
+// markUnknown notes that a plan cannot know name from here on.
+func (s *Shell) markUnknown(name string, unknown bool) {
+	if s.unknown != nil {
+		s.unknown[s.key(name)] = unknown
+	}
+}
+
 // The expand.Environ that mvdan's expansion reads through.
 
 // Get implements expand.Environ: the chain's variables, $? and the
@@ -197,12 +213,18 @@ func (s *Shell) get(name string) expand.Variable {
 	if v, ok := s.Lookup(name); ok {
 		return str(v)
 	}
+	switch {
+	case s.Names.Equal(name, "IFS"):
+		return str(" \t\n") // bash always has IFS; unset, it splits as this
+	case s.Names.Equal(name, "PWD") && s.Dir != "":
+		return str(s.Dir) // globs are relative to the directory
+	}
 	return expand.Variable{}
 }
 
 // read notes that the expansion read name, when a plan does not know it.
 func (s *Shell) read(name string) {
-	if s.unknown[name] {
+	if s.unknown[s.key(name)] {
 		if s.reads == nil {
 			s.reads = map[string]bool{}
 		}

@@ -9,7 +9,8 @@ import (
 // bashWord returns the word mvdan's expansion should read for w: w itself
 // in the POSIX dialect; in the Windows dialect a copy whose literals spell
 // each backslash the dialect keeps as an escaped one, so the expansion
-// keeps it too (C:\Users\$USER expands to C:\Users\me, not C:Users…).
+// keeps it too (C:\Users\*.txt globs in C:\Users, not C:Users…). A
+// backslash before $ escapes the $ in both dialects: "$USERPROFILE"\x.
 func (l *lowerer) bashWord(w *syntax.Word) *syntax.Word {
 	if l.dialect != Windows || !strings.Contains(l.src[l.off(w.Pos()):l.off(w.End())], `\`) {
 		return w
