@@ -194,7 +194,6 @@ var parameterCases = []argCase{
 	{name: "PWD and OLDPWD", src: "echo $PWD $OLDPWD", want: []string{"echo", tmpMark, "/old"}},
 	{name: "command word from a variable", src: "$S x", set: []string{"S=ls -l"}, want: []string{"ls", "-l", "x"}},
 	{name: "empty command word", src: "$U echo x", want: []string{"echo", "x"}},
-
 }
 
 func TestExpandIFS(t *testing.T) { runArgCases(t, ifsCases) }
