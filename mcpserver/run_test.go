@@ -9,6 +9,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/chainrun/chainrun/environ"
 	"github.com/chainrun/chainrun/internal/testprog"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -203,6 +204,42 @@ func TestCarryOrder(t *testing.T) {
 			}
 			if s.st.Dir != tc.want {
 				t.Errorf("session in %q, want %q", s.st.Dir, tc.want)
+			}
+		})
+	}
+}
+
+// TestSessionVars: what a foreground chain exports, unsets or sets at its
+// top level carries over to the next calls, as the directory does; an
+// exported variable reaches later programs, a shell variable only later
+// expansions; a pipeline stage, a call's env argument and a background
+// chain carry nothing.
+func TestSessionVars(t *testing.T) {
+	c := connect(t, Config{Dir: testprog.TempDir(t), Env: environ.Host.Set(testEnv(), "KEEP", "k")}, nil, "")
+	steps := []struct {
+		name    string
+		args    map[string]any
+		wantOut string
+	}{
+		{"export carries over", map[string]any{"command": "export NODE_ENV=test"}, ""},
+		{"a program sees it", map[string]any{"command": "print-env NODE_ENV"}, "NODE_ENV=test\n"},
+		{"a shell variable carries over", map[string]any{"command": "X=1"}, ""},
+		{"later expansions see it", map[string]any{"command": "echo \"x=$X\""}, "x=1\n"},
+		{"programs do not", map[string]any{"command": "print-env X"}, "X unset\n"},
+		{"unset carries over", map[string]any{"command": "unset KEEP"}, ""},
+		{"the variable is gone", map[string]any{"command": "print-env KEEP"}, "KEEP unset\n"},
+		{"a pipeline stage carries nothing", map[string]any{"command": "export Y=1 | true"}, ""},
+		{"so Y is unset", map[string]any{"command": "echo \"[$Y]\""}, "[]\n"},
+		{"the env argument is for one call", map[string]any{"command": "print-env ONCE", "env": map[string]any{"ONCE": "1"}}, "ONCE=1\n"},
+		{"and is gone after it", map[string]any{"command": "print-env ONCE"}, "ONCE unset\n"},
+		{"variables survive later chains", map[string]any{"command": "echo $NODE_ENV $X"}, "test 1\n"},
+	}
+	for _, st := range steps {
+		t.Run(st.name, func(t *testing.T) {
+			var out RunResult
+			c.call("run", st.args, &out)
+			if st.wantOut != "" && out.Stdout != st.wantOut {
+				t.Errorf("stdout %q, want %q (stderr %q)", out.Stdout, st.wantOut, out.Stderr)
 			}
 		})
 	}

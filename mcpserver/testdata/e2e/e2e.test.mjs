@@ -156,6 +156,15 @@ test('cd carries over to the next call', async () => {
   await run(plain, { command: 'cd ..' });
 });
 
+test('exported and shell variables carry over to the next call', async () => {
+  await run(plain, { command: 'export E2E_MODE=test && E2E_SHELL=1' });
+  const next = await run(plain, { command: 'echo "$E2E_MODE $E2E_SHELL" ~ *.nomatch' });
+  assert.match(next.structuredContent.stdout, /^test 1 \S+ \*\.nomatch\n$/);
+  await run(plain, { command: 'unset E2E_MODE E2E_SHELL' });
+  const gone = await run(plain, { command: 'echo "[$E2E_MODE$E2E_SHELL]"' });
+  assert.equal(gone.structuredContent.stdout, '[]\n');
+});
+
 test('stdin is the argument, or empty: never the server\'s', async () => {
   const given = await run(plain, { command: 'cat-stdin | first-line', stdin: 'a\nb\n' });
   assert.equal(given.structuredContent.stdout, 'a\n');
