@@ -1,6 +1,7 @@
 package chain
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -26,7 +27,7 @@ func (c *Chain) Expand(sh *Shell) (*Chain, error) {
 		return c, nil // nothing to plan: the chain runs as written
 	}
 	p := sh.Clone()
-	p.unknown = map[string]bool{}
+	p.unknown, p.listed = map[string]bool{}, map[string][]fs.DirEntry{}
 	out := *c
 	out.Pipelines = make([]*Pipeline, len(c.Pipelines))
 	for i, pl := range c.Pipelines {

@@ -55,6 +55,9 @@ type Shell struct {
 	// dotOK lets a glob match names starting with a dot: its pattern
 	// starts a component with one.
 	dotOK bool
+	// listed keeps, in a plan, each directory as first listed: a plan is
+	// the files as of now, so two globs over one directory read it once.
+	listed map[string][]fs.DirEntry
 }
 
 // HostShell returns the shell a chain starts with on this OS: env as the
@@ -251,14 +254,26 @@ func (s *Shell) Each(f func(name string, vr expand.Variable) bool) {
 	}
 }
 
-func (s *Shell) readDir(dir string) ([]fs.DirEntry, error) {
-	s.read("files")
-	s.globbed = true
+// list reads a directory through ReadDir, once per plan.
+func (s *Shell) list(dir string) ([]fs.DirEntry, error) {
+	if entries, ok := s.listed[dir]; ok {
+		return entries, nil
+	}
 	read := os.ReadDir
 	if s.ReadDir != nil {
 		read = s.ReadDir
 	}
 	entries, err := read(dir)
+	if err == nil && s.listed != nil {
+		s.listed[dir] = entries
+	}
+	return entries, err
+}
+
+func (s *Shell) readDir(dir string) ([]fs.DirEntry, error) {
+	s.read("files")
+	s.globbed = true
+	entries, err := s.list(dir)
 	if err != nil || s.dotOK {
 		return entries, err
 	}
