@@ -5,6 +5,7 @@ package differential
 import (
 	"fmt"
 	"os"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -27,6 +28,10 @@ type knownBug struct {
 	// went; they differ only in where those messages were written.
 	// (With Trait too, either suffices.)
 	Routing bool
+	// Refusal: an expansion case chainrun refuses, with a refusal whose
+	// "construct: message" this matches, shows it (a valid chain that
+	// chainrun refuses without the refusal being by design).
+	Refusal *regexp.Regexp
 	// Departure marks a deliberate, documented difference rather than a
 	// bug: it stays listed.
 	Departure bool
@@ -42,6 +47,20 @@ var knownBugs = []knownBug{
 			"of bash); both go to the segment's fd 2 as its redirects left it, so a message sent down a pipe reaches " +
 			"the next stage in both, but a stage that reads its text sees different text: wc -c counts other bytes, " +
 			"grep e matches bash's \"line\"",
+	},
+	{
+		ID:        "home-unset",
+		Departure: true,
+		Trait:     traitHomeUnset,
+		Summary: "unset HOME; echo ~: bash looks the user's home up in the password database (/root), " +
+			"chainrun leaves ~ as written (it reads no password database)",
+	},
+	{
+		ID:    "quoted-tilde-word",
+		Trait: traitQuotedTildeWord,
+		Summary: "echo \"${E:-~/x}\" (also ${X-~}, ${X:+~}, ${X+~}, in a heredoc body or in <<<\"…\"): bash " +
+			"leaves the tilde in the word as written inside double quotes and prints ~/x; chainrun expands it " +
+			"and prints $HOME/x (unquoted, both expand it); chainrun refuses both by design now, so this shows only if that refusal goes",
 	},
 }
 
@@ -61,6 +80,20 @@ func matchKnown(traits map[string]bool, bash, crun *outcome) *knownBug {
 		}
 		if kb.Routing && bash != nil && crun != nil && bash.Quiet != nil && crun.Quiet != nil &&
 			diffOutcomes("bash", bash.Quiet, "chainrun", crun.Quiet, stderrText) == "" {
+			return kb
+		}
+	}
+	return nil
+}
+
+// matchKnownRefusal returns the known bug an expansion case's refusal
+// shows, or nil.
+func matchKnownRefusal(r *refusal) *knownBug {
+	if strict() {
+		return nil
+	}
+	for i := range knownBugs {
+		if kb := &knownBugs[i]; kb.Refusal != nil && kb.Refusal.MatchString(r.String()) {
 			return kb
 		}
 	}

@@ -134,17 +134,40 @@ func sortLines(s string) string {
 const syntaxMessage = "syntax error\n"
 
 func runSide(dir, name, shell, src string) (*outcome, error) {
+	return runSideWith(dir, name, shell, src, sideSetup{})
+}
+
+// sideSetup lets a suite change the sides it runs on: more seed files and
+// its own environment. The zero value is the shared sides of runSide.
+type sideSetup struct {
+	// Seed adds to the seed files in root after makeSide, when set.
+	Seed func(root string) error
+	// Env is the whole environment, chainEnv(root) when nil.
+	Env func(root string) []string
+}
+
+// runSideWith is runSide on a side set up by setup.
+func runSideWith(dir, name, shell, src string, setup sideSetup) (*outcome, error) {
 	side, root, err := makeSide(dir, name)
 	if err != nil {
 		return nil, err
 	}
 	defer os.RemoveAll(side)
+	if setup.Seed != nil {
+		if err := setup.Seed(root); err != nil {
+			return nil, err
+		}
+	}
+	env := chainEnv(root)
+	if setup.Env != nil {
+		env = setup.Env(root)
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), caseTimeout)
 	defer cancel()
 	var stdout, stderr []byte
 	var status int
 	if shell != "" {
-		res := runShell(ctx, shell, src, root, chainEnv(root))
+		res := runShell(ctx, shell, src, root, env)
 		if res.Err != nil {
 			return nil, res.Err
 		}
@@ -153,7 +176,7 @@ func runSide(dir, name, shell, src string) (*outcome, error) {
 			stderr = []byte(syntaxMessage)
 		}
 	} else {
-		res, err := engine.RunString(ctx, src, engine.Options{Dir: root, Env: chainEnv(root), MaxOutput: 8 << 20})
+		res, err := engine.RunString(ctx, src, engine.Options{Dir: root, Env: env, MaxOutput: 8 << 20})
 		var pe *chain.ParseError
 		if errors.As(err, &pe) && pe.Kind == chain.KindSyntax {
 			res, err = &engine.Result{ExitCode: 2, Stderr: []byte(syntaxMessage)}, nil
