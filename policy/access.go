@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+
+	"github.com/chainrun/chainrun/chain"
 )
 
 // What a command does to the files it names: the policy judges reads and
@@ -318,12 +320,15 @@ func linkFiles(args []string) []fileArg {
 	return files
 }
 
-// ddFiles: dd if= reads, of= writes.
+// ddFiles: dd if= reads, of= writes; an operand known only at run time
+// may be of=, so it is judged as a write.
 func ddFiles(args []string) []fileArg {
 	var files []fileArg
 	for _, a := range args[1:] {
 		k, v, ok := strings.Cut(a, "=")
 		switch {
+		case chain.IsUnknown(a):
+			files = append(files, fileArg{word: a, role: roleWrite, what: "dd operand"})
 		case ok && k == "if":
 			files = append(files, fileArg{word: v, role: roleRead, what: "dd if="})
 		case ok && k == "of":
@@ -392,7 +397,7 @@ func findFiles(args []string) []fileArg {
 // tarFiles: the archive (-f) is read, or written when creating; extracting
 // writes into -C DIR or the current directory; -T lists are read.
 func tarFiles(args []string) []fileArg {
-	if len(args) > 1 && args[1] != "" && args[1][0] != '-' {
+	if len(args) > 1 && oldStyleTar(args[1]) {
 		args = append([]string{args[0], "-" + args[1]}, args[2:]...)
 	}
 	spec := *tarSpec()

@@ -14,9 +14,12 @@
 //
 // The policy judges the argv, assignments and redirects the engine will
 // spawn, never a re-joined string, so quoting tricks (empty quotes inside
-// a name, a leading backslash) cannot hide a program. Input the parser
-// refuses ($(…), globs, control flow, invisible or bidirectional
-// characters) never reaches it.
+// a name, a leading backslash) cannot hide a program. What it judges
+// before the run is the plan (engine.Plan, chain.Chain.Expand): every word
+// expanded as far as it can be known then; the engine judges each segment
+// again on its real words just before it starts, and a stricter verdict
+// stops the chain there. Input the parser refuses ($(…), control flow,
+// invisible or bidirectional characters) never reaches it.
 //
 // Deny and ask rules are matched against every view of a segment: the
 // argv as written, the argv with safe variables and simple wrappers
@@ -43,6 +46,21 @@
 // .git/hooks, agent settings folders, /proc/*/environ) and removals of /, the
 // home directory or a root ask, whatever the rules say. cd is tracked, and
 // combining it with git, writes or redirects asks.
+//
+// A word known only at run time (chain.Unknown: $? after a command, a
+// variable set on a branch that may be skipped, a glob over files an
+// earlier segment may create) is judged as anything it may turn out to be
+// (unknown.go). An allow rule's literal never equals one, though a prefix
+// rule's tail or a glob rule's trailing star covers it; a program word, or
+// a wrapper's own word, known only at run time asks whatever would allow
+// it (rules, built-ins, the read-only table, modes, the classifier). Deny
+// and ask rules, flag sets and the guard read one as any run of words: an
+// ask rule that may match asks; a deny rule that may match only through
+// such a word asks too (hard: no mode lifts it), since the segment is
+// judged again on its real words when it starts, where the rule denies if
+// it matches. A path known only at run time may match every Read or Edit
+// deny or ask rule, and otherwise asks in every mode (plan mode denies a
+// write). Reasons show its source text ("$X"); no suggestion holds one.
 //
 // What the policy cannot see is the inside of an interpreter (python3 -c,
 // node -e), a build file or a repository's own configuration; rules that

@@ -4,6 +4,8 @@ import (
 	"context"
 	"os"
 	"os/exec"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -245,4 +247,180 @@ func BenchmarkAuthorize10Segments(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// unknownWordPolicies are the policies FuzzUnknownWords and
+// TestUnknownWordsProperty judge with: the deny oracle's rules behind the
+// catch-all, and a policy with Read and Edit rules, the read-only table
+// and prefix allow rules.
+func unknownWordPolicies(t testing.TB, home string) []*Policy {
+	var deny []string
+	for _, r := range fuzzDeny {
+		deny = append(deny, strings.Join(r, " ")+":*")
+	}
+	deny = append(deny, "Bash(git * --force)", "Bash(rm -rf /)")
+	catchAll := &Policy{Allow: mustRules(t, fuzzAllow), Ask: mustRules(t, fuzzAsk), Deny: mustRules(t, deny), Home: home}
+	paths := &Policy{Deny: mustRules(t, deny), ReadOnlyAutoAllow: true, Home: home}
+	paths.Allow, paths.PathAllow = mustRulesAndPaths(t, append(slices.Clone(defaultAllow), "Read", "Edit(./src/**)"))
+	paths.Ask, paths.PathAsk = mustRulesAndPaths(t, []string{"Bash(git commit:*)", "Read(./secret)"})
+	_, paths.PathDeny = mustRulesAndPaths(t, []string{"Read(./.env)", "Edit(./.git/**)"})
+	return []*Policy{catchAll, paths}
+}
+
+// wordSlots are the places of a parsed chain an unknown word can take:
+// every argument, assignment value and redirect target, in order.
+func wordSlots(c *chain.Chain) []*string {
+	var slots []*string
+	for _, s := range c.Segments() {
+		for i := range s.Assigns {
+			slots = append(slots, &s.Assigns[i].Value)
+		}
+		for i := range s.Args {
+			slots = append(slots, &s.Args[i])
+		}
+		for i := range s.Redirects {
+			slots = append(slots, &s.Redirects[i].Target)
+		}
+	}
+	return slots
+}
+
+// checkUnknownWords parses src twice, replaces the words mask picks (bit
+// i%64 for slot i) in the second copy by unknown words, judges both and
+// checks the properties of unknown words: no decision text holds a NUL
+// byte; a segment whose program word is unknown is not allowed; a segment
+// a Bash deny rule denies stays denied, or asks hard naming a deny rule
+// that may match (mayMatchDeny).
+func checkUnknownWords(t *testing.T, p *Policy, src string, mask uint64, dir string) {
+	orig, err := chain.ParseDialect(src, chain.POSIX)
+	if err != nil {
+		return
+	}
+	c, _ := chain.ParseDialect(src, chain.POSIX)
+	for i, w := range wordSlots(c) {
+		if mask>>(uint(i)%64)&1 != 0 {
+			*w = chain.Unknown(*w)
+		}
+	}
+	d0, err0 := p.Authorize(context.Background(), orig, dir)
+	d, err := p.Authorize(context.Background(), c, dir)
+	if err0 != nil || err != nil {
+		t.Fatalf("%q: %v %v", src, err0, err)
+	}
+	if bad := nulInDecision(d); bad != "" {
+		t.Fatalf("%q mask %x: %s holds a NUL byte", src, mask, bad)
+	}
+	bashDeny := map[string]*Rule{}
+	for k := range p.Deny {
+		bashDeny[p.Deny[k].Text] = &p.Deny[k]
+	}
+	var inModes map[Mode]*chain.Decision // the same chain in the modes that lift or harden an ask
+	for i, s := range c.Segments() {
+		sd := d.Segments[i]
+		if len(s.Args) > 0 && chain.IsUnknown(s.Args[0]) && (sd.Verdict == chain.Allow || d.Verdict == chain.Allow) {
+			t.Fatalf("%q mask %x: segment %d's program is unknown, but it is allowed: %q", src, mask, i, sd.Reasons)
+		}
+		if d0.Segments[i].Verdict != chain.Deny || bashDeny[d0.Segments[i].Rule] == nil || sd.Verdict == chain.Deny {
+			continue
+		}
+		if inModes == nil {
+			inModes = map[Mode]*chain.Decision{}
+			for _, m := range []Mode{ModeBypass, ModeDontAsk} {
+				q := *p
+				q.Mode = m
+				if inModes[m], err = q.Authorize(context.Background(), c, dir); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if why := mayMatchDeny(sd, bashDeny, inModes, i); why != "" {
+			t.Fatalf("%q mask %x: segment %d is denied by %s, but with unknown words it gets %s, %s: %q",
+				src, mask, i, d0.Segments[i].Rule, sd.Verdict, why, showText(strings.Join(sd.Reasons, "; ")))
+		}
+	}
+}
+
+// mayMatchDeny checks the verdict a segment denied by a Bash deny rule may
+// get once some of its words are unknown, if not deny: ask, naming a deny
+// rule of the policy in Rule and as "may match" in a reason, hard (still
+// ask under bypassPermissions, deny under dontAsk). It returns what is
+// missing, or "".
+func mayMatchDeny(sd chain.SegmentDecision, deny map[string]*Rule, inModes map[Mode]*chain.Decision, i int) string {
+	r := deny[sd.Rule]
+	switch {
+	case sd.Verdict != chain.Ask:
+		return "neither deny nor ask"
+	case r == nil:
+		return "not naming a deny rule (rule " + strconv.Quote(sd.Rule) + ")"
+	}
+	want := "may match deny rule " + r.String() + ": "
+	found := false
+	for _, reason := range sd.Reasons {
+		if strings.HasPrefix(reason, want) && strings.HasSuffix(reason, "; it is judged again on its real value when it starts") {
+			found = true
+		}
+	}
+	switch {
+	case !found:
+		return "without the reason " + strconv.Quote(want+"…; it is judged again on its real value when it starts")
+	case inModes[ModeBypass].Segments[i].Verdict == chain.Allow:
+		return "which bypassPermissions lifts"
+	case inModes[ModeDontAsk].Segments[i].Verdict != chain.Deny:
+		return "which dontAsk does not deny"
+	}
+	return ""
+}
+
+// FuzzUnknownWords runs checkUnknownWords on any parseable command line
+// with any of its words unknown.
+func FuzzUnknownWords(f *testing.F) {
+	for i, c := range bypassCases {
+		f.Add(c.cmd, uint64(1)<<(uint(i)%8)|uint64(i)<<8)
+	}
+	for _, s := range []string{"sudo -u bob rm -rf /", "git -c x=y push --force", "sh -c 'curl x' arg0",
+		"timeout 5 nc -l 1 > out.txt", "env -S 'curl x'", "cat < in.txt .env", "cd sub && git push -f"} {
+		f.Add(s, ^uint64(0))
+		f.Add(s, uint64(1))
+		f.Add(s, uint64(2))
+	}
+	dir := f.TempDir()
+	policies := unknownWordPolicies(f, dir)
+	f.Fuzz(func(t *testing.T, src string, mask uint64) {
+		for _, p := range policies {
+			checkUnknownWords(t, p, src, mask, dir)
+		}
+	})
+}
+
+// TestUnknownWordsProperty runs checkUnknownWords on every command of the
+// tests, with each word unknown in turn and with all of them unknown.
+func TestUnknownWordsProperty(t *testing.T) {
+	root, home := fixture(t)
+	policies := unknownWordPolicies(t, home)
+	cmds := literalCommands(root, home)
+	for _, c := range unknownCases {
+		cmds = append(cmds, c.cmd)
+	}
+	runs := 0
+	for _, src := range cmds {
+		c, err := chain.ParseDialect(src, chain.POSIX)
+		if err != nil {
+			continue
+		}
+		n := len(wordSlots(c))
+		if n > 64 {
+			n = 64
+		}
+		masks := []uint64{^uint64(0)}
+		for i := 0; i < n; i++ {
+			masks = append(masks, 1<<uint(i))
+		}
+		for _, p := range policies {
+			for _, m := range masks {
+				checkUnknownWords(t, p, src, m, root)
+				runs++
+			}
+		}
+	}
+	t.Logf("%d judgements with unknown words", runs)
 }

@@ -10,46 +10,70 @@ package policy
 // git's options and subcommands, guard_exec.go the programs that run
 // other commands, guard_build.go go, cargo and the JavaScript package
 // managers, guard_net.go ssh, rsync, curl and wget, guard_files.go the
-// file tools and formatters. A new guard is a case below plus a function
-// (or a flagSpec) in its family's file.
+// file tools and formatters. A new guard is a case in programGuard plus a
+// function (or a flagSpec) in its family's file. A guarded program given
+// a word known only at run time is stopped too (runtimeArgGuard).
 func guard(args []string) string {
 	if len(args) == 0 {
 		return ""
 	}
 	name, rest := canonicalName(args[0]), args[1:]
+	why, guarded := programGuard(name, rest)
+	if why == "" && guarded {
+		why = runtimeArgGuard(name, rest)
+	}
+	return why
+}
+
+// runtimeArgGuard is the guard of a guarded program one of whose words is
+// known only at run time: the word may turn out to be (or, split, hold)
+// the very option or script the guard is there to stop, so a prefix or
+// glob rule does not cover it.
+func runtimeArgGuard(name string, rest []string) string {
+	k := firstUnknown(rest)
+	if k < 0 {
+		return ""
+	}
+	return name + " argument " + showText(rest[k]) + " is known only at run time and may be an option or script that writes files or runs programs"
+}
+
+// programGuard is the guard of the program name: why its arguments make
+// it write files or run programs ("" when they do not), and whether name
+// has a guard at all.
+func programGuard(name string, rest []string) (string, bool) {
 	switch name {
 	case "find":
-		return findGuard(rest)
+		return findGuard(rest), true
 	case "fd", "fdfind":
-		return fdGuard(rest)
+		return fdGuard(rest), true
 	case "xargs":
-		return "xargs runs a command built from its input"
+		return "xargs runs a command built from its input", true
 	case "env":
-		return envGuard(rest)
+		return envGuard(rest), true
 	case "sed", "gsed":
-		return sedGuard(rest)
+		return sedGuard(rest), true
 	case "awk", "gawk", "mawk", "nawk":
-		return awkGuard(rest)
+		return awkGuard(rest), true
 	case "git":
-		return gitGuard(rest)
+		return gitGuard(rest), true
 	case "go":
-		return goGuard(rest)
+		return goGuard(rest), true
 	case "cargo":
-		return flagGuard(rest, cargoSpec())
+		return flagGuard(rest, cargoSpec()), true
 	case "npm":
-		return npmGuard(rest)
+		return npmGuard(rest), true
 	case "npx", "bunx", "pnpx":
-		return name + " runs a package from the registry"
+		return name + " runs a package from the registry", true
 	case "pnpm", "yarn", "bun":
-		return subcommandGuard(name, rest)
+		return subcommandGuard(name, rest), true
 	case "ssh", "scp", "sftp":
-		return flagGuard(rest, sshSpecs()[name])
+		return flagGuard(rest, sshSpecs()[name]), true
 	case "rsync":
-		return flagGuard(rest, rsyncSpec())
+		return flagGuard(rest, rsyncSpec()), true
 	case "curl":
-		return flagGuard(rest, curlSpec())
+		return flagGuard(rest, curlSpec()), true
 	case "wget":
-		return flagGuard(rest, wgetSpec())
+		return flagGuard(rest, wgetSpec()), true
 	}
 	return fileToolGuard(name, rest)
 }

@@ -3,6 +3,8 @@ package policy
 import (
 	"strings"
 	"sync"
+
+	"github.com/chainrun/chainrun/chain"
 )
 
 // The guards of file tools and formatters: options that write files
@@ -10,35 +12,36 @@ import (
 // --pre, tar --to-command, man -P, zip -TT), set the clock (date -s) or
 // rewrite the files they read (gofmt -w, prettier --write, ruff --fix).
 
-// fileToolGuard is guard for the programs of this file; "" for any other.
-func fileToolGuard(name string, args []string) string {
+// fileToolGuard is programGuard for the programs of this file: why the
+// arguments make one write files or run programs, and whether name is one.
+func fileToolGuard(name string, args []string) (string, bool) {
 	switch name {
 	case "rg":
-		return flagGuard(args, rgSpec())
+		return flagGuard(args, rgSpec()), true
 	case "sort":
-		return flagGuard(args, sortSpec())
+		return flagGuard(args, sortSpec()), true
 	case "uniq":
-		return uniqGuard(args)
+		return uniqGuard(args), true
 	case "tree":
-		return flagGuard(args, treeSpec())
+		return flagGuard(args, treeSpec()), true
 	case "base64":
-		return flagGuard(args, base64Spec())
+		return flagGuard(args, base64Spec()), true
 	case "tar":
-		return tarGuard(args)
+		return tarGuard(args), true
 	case "zip":
-		return zipGuard(args)
+		return zipGuard(args), true
 	case "man":
-		return flagGuard(args, manSpec())
+		return flagGuard(args, manSpec()), true
 	case "date":
-		return flagGuard(args, dateSpec())
+		return flagGuard(args, dateSpec()), true
 	case "yq", "gofmt", "goimports", "prettier", "eslint":
-		return flagGuard(args, formatterSpecs()[name])
+		return flagGuard(args, formatterSpecs()[name]), true
 	case "ruff":
-		return ruffGuard(args)
+		return ruffGuard(args), true
 	case "sha256sum", "sha1sum", "sha512sum", "sha224sum", "sha384sum", "md5sum", "b2sum", "cksum":
-		return flagGuard(args, checksumSpec())
+		return flagGuard(args, checksumSpec()), true
 	}
-	return ""
+	return "", false
 }
 
 var rgSpec = sync.OnceValue(func() *flagSpec {
@@ -92,15 +95,20 @@ var base64Spec = sync.OnceValue(func() *flagSpec {
 		danger: map[string]string{"-o": "base64 -o writes a file", "--output": "base64 --output writes a file"}}
 })
 
-// tarGuard reads old-style "tar xzf" as "tar -xzf".
+// tarGuard reads old-style "tar xzf" as "tar -xzf" (a first word known
+// only at run time is left for runtimeArgGuard).
 func tarGuard(args []string) string {
-	if len(args) > 0 && args[0] != "" && args[0][0] != '-' {
+	if len(args) > 0 && oldStyleTar(args[0]) {
 		// Old-style "tar xzf file": the first word is an option cluster.
 		args = append([]string{"-" + args[0]}, args[1:]...)
 	}
 	_, r := scanFlags(args, tarSpec())
 	return r
 }
+
+// oldStyleTar reports tar's first argument read as an option cluster
+// without its dash ("xzf"); a word known only at run time is not one yet.
+func oldStyleTar(a string) bool { return a != "" && a[0] != '-' && !chain.IsUnknown(a) }
 
 var tarSpec = sync.OnceValue(func() *flagSpec {
 	return &flagSpec{

@@ -29,6 +29,9 @@ type segFacts struct {
 	// hard is set when an ask rule or a sensitive path asks: no mode
 	// lifts it.
 	hard bool
+	// runtime is set when the program is known only at run time: nothing,
+	// not even the classifier, allows the segment.
+	runtime bool
 }
 
 // segJudgement is what the steps have found out about one segment so far.
@@ -65,7 +68,11 @@ type segJudgement struct {
 func (p *Policy) judge(s *chain.Segment, i int, at where, env *pathEnv, piped bool) (chain.SegmentDecision, segFacts, where) {
 	j := segJudgement{seg: s, sd: chain.SegmentDecision{Segment: i, Text: s.Text, Verdict: chain.Ask, Reasons: make([]string, 0, 2)}}
 	if len(s.Args) == 0 {
-		j.reason("empty segment")
+		if len(s.Assigns) > 0 {
+			judgeAssignments(&j)
+		} else {
+			j.reason("empty segment")
+		}
 		return j.sd, j.facts, at
 	}
 	j.a = analyze(s)
@@ -102,15 +109,35 @@ func (j *segJudgement) gatherFacts() {
 
 // matchDeny is step 1: the first deny rule that matches any view of the
 // segment (every layer, every shell-body segment) denies it.
+//
+// A deny rule that matches only if words known only at run time turn out
+// to be what it names does not deny before the run: it asks (hard, so no
+// mode lifts it), and the engine judges the segment again on its real
+// words just before it starts, where the rule denies if it matches. So
+// `$CMD x` with CMD unknown asks, and `rm $FLAGS /` with FLAGS=-rf is
+// stopped when it runs.
 func (p *Policy) matchDeny(j *segJudgement) bool {
+	var maybe *Rule
 	for k := range p.Deny {
 		r := &p.Deny[k]
-		if matchBroad(r, j.a) {
-			j.sd.Verdict = chain.Deny
-			j.sd.Rule = r.Text
-			j.reason("matches deny rule " + r.String())
-			return true
+		if !matchBroad(r, j.a, true) {
+			continue
 		}
+		if hasUnknown(j.seg.Args) && !matchBroad(r, j.a, false) {
+			if maybe == nil {
+				maybe = r
+			}
+			continue
+		}
+		j.sd.Verdict = chain.Deny
+		j.sd.Rule = r.Text
+		j.reason(j.a.ruleReason("deny", r))
+		return true
+	}
+	if maybe != nil {
+		j.askRule = maybe.Text
+		j.asks = append(j.asks, j.a.ruleReason("deny", maybe)+"; it is judged again on its real value when it starts")
+		j.facts.hard = true
 	}
 	return false
 }
@@ -118,11 +145,14 @@ func (p *Policy) matchDeny(j *segJudgement) bool {
 // matchAsk is step 2: the first ask rule that matches any view makes the
 // segment ask, and is the rule the decision names.
 func (p *Policy) matchAsk(j *segJudgement) {
+	if j.askRule != "" {
+		return // a deny rule that may match asks already (matchDeny)
+	}
 	for k := range p.Ask {
 		r := &p.Ask[k]
-		if matchBroad(r, j.a) {
+		if matchBroad(r, j.a, true) {
 			j.askRule = r.Text
-			j.asks = append(j.asks, "matches ask rule "+r.String())
+			j.asks = append(j.asks, j.a.ruleReason("ask", r))
 			j.facts.hard = true
 			return
 		}
@@ -134,6 +164,10 @@ func (p *Policy) matchAsk(j *segJudgement) {
 // that spells the assignments out is taken as written.
 func (p *Policy) structuralAsks(j *segJudgement) {
 	j.asks = append(j.asks, j.a.asks...)
+	j.asks = append(j.asks, exportAsks(j.seg)...)
+	if j.a.runtime != "" {
+		j.facts.hard, j.facts.runtime = true, true
+	}
 	j.exactFull = p.exactFull(j.seg)
 	if j.exactFull != nil {
 		return
@@ -147,9 +181,11 @@ func (p *Policy) structuralAsks(j *segJudgement) {
 
 // findAllow is step 4: an exact rule spelling the whole segment; else the
 // narrow view, when there is one, against the allow rules, the engine
-// built-ins and the read-only table.
+// built-ins and the read-only table. A program known only at run time is
+// not looked up at all: step 3 asked, and nothing may allow it.
 func (p *Policy) findAllow(j *segJudgement) {
 	switch {
+	case j.a.runtime != "":
 	case j.exactFull != nil:
 		j.allow(j.exactFull.Text, "matches exact allow rule "+j.exactFull.String())
 	case j.a.narrow == nil:
@@ -223,15 +259,19 @@ func (p *Policy) exactFull(s *chain.Segment) *Rule {
 	}
 	for k := range p.Allow {
 		r := &p.Allow[k]
-		if r.Match == Exact && slices.Equal(r.Tokens, s.Args) && slices.EqualFunc(r.Assigns, s.Assigns, sameAssign) {
+		if r.Match == Exact && tokensEqual(s.Args, r.Tokens) && slices.EqualFunc(r.Assigns, s.Assigns, sameAssign) {
 			return r
 		}
 	}
 	return nil
 }
 
-// sameAssign compares what an assignment sets, not where it was written.
-func sameAssign(a, b chain.Assign) bool { return a.Name == b.Name && a.Value == b.Value }
+// sameAssign compares what an assignment sets, not where it was written:
+// the rule's a with the segment's b, whose value may be known only at run
+// time (then it is no rule's value).
+func sameAssign(a, b chain.Assign) bool {
+	return a.Name == b.Name && tokenEqual(b.Value, a.Value, false)
+}
 
 // matchAllow finds an allow rule for the narrow view: exact and catch-all
 // rules first (they bypass the guard), then prefix and glob rules.
@@ -269,15 +309,17 @@ func isBareName(s string) bool {
 // matchBroad matches a deny or ask rule against every view of a segment:
 // each unwrapped layer (argv[0] canonical, global options skipped), the
 // allow view and the segment as written. With flags in the rule, they
-// match as a set.
-func matchBroad(r *Rule, a *analysis) bool {
+// match as a set. pessimistic reads words known only at run time as
+// anything (what deny and ask rules do); without it they match nothing,
+// which tells a certain match from a possible one.
+func matchBroad(r *Rule, a *analysis, pessimistic bool) bool {
 	canon := r.programWord(true)
 	for _, l := range a.layers {
-		if r.matchView(l, canon, true) || r.matchFlags(l, canon) {
+		if r.matchView(l, canon, true, pessimistic) || r.matchFlags(l, canon, true, pessimistic) {
 			return true
 		}
 	}
-	if r.Match == Exact && len(r.Assigns) > 0 && slices.Equal(r.Tokens, a.seg.Args) {
+	if r.Match == Exact && len(r.Assigns) > 0 && r.matchView(a.seg.Args, r.Tokens[0], false, pessimistic) {
 		return true
 	}
 	// The argv as written and the allow view are often the very slice the
@@ -286,11 +328,22 @@ func matchBroad(r *Rule, a *analysis) bool {
 	raw := a.seg.Args
 	rawCovered := len(a.layers) > 0 && sameSlice(a.layers[0], raw)
 	narrowSame := a.narrow != nil && sameSlice(a.narrow, raw)
+	w0 := r.programWord(false)
 	if len(a.narrow) > 0 && !(narrowSame && rawCovered) &&
-		(r.matchArgs(a.narrow, false) || r.matchFlagSet(a.narrow, false)) {
+		(r.matchView(a.narrow, w0, false, pessimistic) || r.matchFlags(a.narrow, w0, false, pessimistic)) {
 		return true
 	}
-	return !rawCovered && !narrowSame && r.matchArgs(raw, false)
+	return !rawCovered && !narrowSame && r.matchView(raw, w0, false, pessimistic)
+}
+
+// ruleReason is the reason a matching deny or ask rule (kind) gives: it
+// matches, or, when it matches only if words known only at run time turn
+// out to be what it names, it may match, and the reason names them.
+func (a *analysis) ruleReason(kind string, r *Rule) string {
+	if words := runtimeWords(a.seg.Args); words != "" && !matchBroad(r, a, false) {
+		return "may match " + kind + " rule " + r.String() + ": " + words + " known only at run time"
+	}
+	return "matches " + kind + " rule " + r.String()
 }
 
 // sameSlice reports whether a and b are the same slice of the same array.
@@ -360,17 +413,21 @@ func (j *segJudgement) file(env *pathEnv, cwd string, f fileArg) {
 // treeReads judges a command that reads whole directory trees: following
 // symlinks while walking may leave the roots (ask), and a tree holding a
 // path a Read deny or ask rule names asks, naming the rule (a rule cannot
-// be checked file by file inside another program).
+// be checked file by file inside another program). A tree known only at
+// run time may hold any path.
 func (j *segJudgement) treeReads(env *pathEnv, cwd string, args []string) {
 	dirs, follow := treeReads(args)
 	if follow != "" {
 		j.pathAsks = append(j.pathAsks, args[0]+" "+follow+" follows symbolic links while walking directories, which can lead outside the roots")
 	}
 	for _, d := range dirs {
-		key := pathKey(env.resolve(cwd, d), env.keys.fold)
+		runtime, key := chain.IsUnknown(d), ""
+		if !runtime {
+			key = pathKey(env.resolve(cwd, d), env.keys.fold)
+		}
 		for _, rules := range [][]PathRule{env.p.PathDeny, env.p.PathAsk} {
 			for i := range rules {
-				if r := &rules[i]; r.Tool == "Read" && r.mayMatchUnder(key, &env.keys) {
+				if r := &rules[i]; r.Tool == "Read" && (runtime || r.mayMatchUnder(key, &env.keys)) {
 					j.facts.hard = true
 					j.pathAsks = append(j.pathAsks, args[0]+" reads the tree "+quoteArg(d)+" recursively, which may hold a path of rule "+r.String())
 					return
@@ -394,9 +451,16 @@ func (j *segJudgement) redirect(env *pathEnv, cwd string, r chain.Redirect) {
 // it (engine/builtin.go): -L/-P options and "--" first; the target joined
 // to the logical directory and cleaned lexically ("link/.." is where cd
 // started, not the link's parent); -P resolves it. The resolved directory
-// is judged; "cd -" cannot be known before the chain runs.
+// is judged; "cd -" and a target known only at run time (which may be
+// anywhere, a sensitive directory included) cannot be known before the
+// chain runs.
 func (j *segJudgement) judgeCd(env *pathEnv, at where) where {
 	args := j.seg.Args[1:]
+	if hasUnknown(args) {
+		j.facts.hard = true
+		j.pathAsks = append(j.pathAsks, "cd "+joinArgs(args)+" goes to a directory known only at run time")
+		return at
+	}
 	physical := false
 	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
 		a := args[0]

@@ -17,8 +17,8 @@ const maxWrapDepth = 16
 // trailing dots or spaces removed (Windows ignores them), NFKC-normalised
 // and case-folded. "/bin/./RM.EXE" and fullwidth "ｒｍ" both become "rm".
 func canonicalName(s string) string {
-	if isPlainName(s) {
-		return s
+	if isPlainName(s) || chain.IsUnknown(s) {
+		return s // an unknown word stays one: it is no name yet
 	}
 	if i := strings.LastIndexAny(s, `/\`); i >= 0 {
 		s = s[i+1:]
@@ -119,6 +119,9 @@ type analysis struct {
 	asks []string
 	// files are the paths wrapper options name (time -o, xargs -a).
 	files []fileArg
+	// runtime says why the command, or the program a wrapper runs, is
+	// known only at run time (unknown.go); "" when it is known.
+	runtime string
 
 	// Room for the common case, saving allocations.
 	layersBuf [2][]string
@@ -166,6 +169,10 @@ func (a *analysis) unwrap(args []string, depth int, afterWrapper bool) {
 	for len(args) > 0 {
 		if depth > maxWrapDepth {
 			a.ask("wrappers nested more than 16 deep")
+			return
+		}
+		if chain.IsUnknown(args[0]) {
+			a.runtimeProgram(args, depth)
 			return
 		}
 		if afterWrapper && isAssignWord(args[0]) {
@@ -223,6 +230,9 @@ func (a *analysis) wrapped(name string, layer, args []string, depth int) []strin
 		a.cmds = append(a.cmds, command{args: layer})
 		return nil
 	}
+	if k := wrapperUnknown(args, res.cmd); k > 0 {
+		a.runtimeAt(name+" argument "+showText(args[k])+" is known only at run time, so the command it runs is not known", args[k:])
+	}
 	a.envs = append(a.envs, res.envs...)
 	a.files = append(a.files, res.files...)
 	switch {
@@ -251,11 +261,64 @@ func (a *analysis) wrapped(name string, layer, args []string, depth int) []strin
 // start of the command ("\time --frob echo rm -rf x").
 func (a *analysis) unreadable(name, word string, args []string) {
 	a.ask(name + " option " + quoteArg(word) + " cannot be read as " + name + " reads it, so the command it runs is not known")
-	for j := 1; j < len(args); j++ {
+	a.possibleStarts(args[1:])
+}
+
+// possibleStarts records every suffix of args as a layer: deny and ask
+// rules see each word as a possible start of the command.
+func (a *analysis) possibleStarts(args []string) {
+	for j := range args {
 		l := canonLayer(args[j:])
 		a.layers = append(a.layers, l)
 		a.globalLayers(l)
 	}
+}
+
+// runtimeAt records that the command is known only at run time from
+// args[0] on (an unknown program word, or a wrapper's unknown word that
+// may hold options, operands or the command itself): the segment asks
+// whatever the rules, built-ins, table or mode say (judge.go), and deny
+// and ask rules see args as a command whose program may be anything, and
+// every later word as a possible start (the unknown word may expand to
+// nothing, or to a wrapper and its options). The first reason is kept.
+func (a *analysis) runtimeAt(why string, args []string) {
+	if a.runtime == "" {
+		a.runtime = why
+		a.ask(why)
+	}
+	a.possibleStarts(args)
+}
+
+// runtimeProgram handles a program word known only at run time (runtimeAt)
+// and judges the reading in which it expands to nothing: the next known
+// word is then the program, unwrapped and with its files judged as if it
+// stood first. Consecutive unknown words are skipped together; their
+// other readings are runtimeAt's layers.
+func (a *analysis) runtimeProgram(args []string, depth int) {
+	a.runtimeAt("the program ("+showText(args[0])+") is known only at run time", args)
+	a.cmds = append(a.cmds, command{args: args})
+	rest := args[1:]
+	for len(rest) > 0 && chain.IsUnknown(rest[0]) {
+		rest = rest[1:]
+	}
+	if len(rest) > 0 {
+		a.unwrap(rest, depth+1, false)
+	}
+}
+
+// wrapperUnknown returns the index in args of the first unknown word among
+// the wrapper's own words (its options and operands, before the command
+// cmd it runs), or 0: an unquoted expansion may split into words that move
+// the command.
+func wrapperUnknown(args, cmd []string) int {
+	end := len(args)
+	if len(cmd) > 0 && len(cmd) < len(args) && slices.Equal(args[len(args)-len(cmd):], cmd) {
+		end = len(args) - len(cmd)
+	}
+	if k := firstUnknown(args[1:end]); k >= 0 {
+		return k + 1
+	}
+	return 0
 }
 
 // globalLayers adds the layer with the tool's global options skipped. An
@@ -319,10 +382,15 @@ func narrowView(seg *chain.Segment) ([]string, string) {
 
 // quoteArg renders a word for messages and exact-rule suggestions, quoting
 // it the way the parser reads back when it holds anything but plain
-// characters.
+// characters. A word known only at run time is rendered as its source
+// text ("$X"), which only messages show: Suggest proposes no rule holding
+// one.
 func quoteArg(s string) string {
 	if s == "" {
 		return "''"
+	}
+	if holdsUnknown(s) {
+		return showText(s) // its source text, already as written
 	}
 	plain := true
 	for i := 0; i < len(s); i++ {

@@ -548,6 +548,9 @@ func isFdWord(s string) bool {
 // rule or acceptEdits (inside the roots), and a read outside the roots a
 // Read allow rule.
 func (e *pathEnv) judgeFile(cwd string, f fileArg) pathNote {
+	if chain.IsUnknown(f.word) {
+		return e.judgeRuntimeFile(f)
+	}
 	abs := e.resolve(cwd, f.word)
 	label := f.what + " " + quoteArg(f.word)
 	key := ""
@@ -589,6 +592,29 @@ func (e *pathEnv) judgeFile(cwd string, f fileArg) pathNote {
 	return pathNote{msg: label + " is inside the roots"}
 }
 
+// judgeRuntimeFile judges a path known only at run time, in judgeFile's
+// order, as any path it may turn out to be: a Read or Edit deny rule that
+// judges its role may match it (ask, hard: the real path is judged again
+// when the segment starts; plan mode denies a write first), an ask rule
+// may match it; otherwise it asks in every mode, since it may be
+// sensitive or outside the roots and no allow rule or mode can show it is
+// not. No Edit rule is suggested for it.
+func (e *pathEnv) judgeRuntimeFile(f fileArg) pathNote {
+	label := f.what + " " + showText(f.word) + " is known only at run time"
+	if f.role.writes() && e.p.Mode == ModePlan {
+		return pathNote{msg: label + " and is a write, and plan mode modifies no file", kind: noteDeny}
+	}
+	if r := firstJudging(e.p.PathDeny, f.role, true); r != nil {
+		// Not a denial before the run: the real path is judged when the
+		// segment starts (see matchDeny).
+		return pathNote{msg: label + " and may match deny rule " + r.String() + "; it is judged again on its real value when it starts", kind: noteHard, rule: r.Text}
+	}
+	if r := firstJudging(e.p.PathAsk, f.role, true); r != nil {
+		return pathNote{msg: label + " and may match ask rule " + r.String(), kind: noteHard, rule: r.Text}
+	}
+	return pathNote{msg: label + ", so it cannot be shown to be inside the roots and not sensitive", kind: noteHard}
+}
+
 // keysStart is the resolved start directory, for suggestions.
 func (e *pathEnv) keysStart() string { return cachedResolve(e.startDir) }
 
@@ -598,12 +624,27 @@ func (e *pathEnv) keysStart() string { return cachedResolve(e.startDir) }
 func (e *pathEnv) matchPath(rules []PathRule, key string, role fileRole, hard bool) *PathRule {
 	for i := range rules {
 		r := &rules[i]
-		applies := r.Tool == "Read" && role.reads() || r.Tool == "Edit" && (role.writes() || hard && role == roleTouch)
-		if applies && r.matches(key, &e.keys) {
+		if r.judges(role, hard) && r.matches(key, &e.keys) {
 			return r
 		}
 	}
 	return nil
+}
+
+// firstJudging is matchPath for a path known only at run time, which any
+// pattern may match: the first rule that judges role.
+func firstJudging(rules []PathRule, role fileRole, hard bool) *PathRule {
+	for i := range rules {
+		if r := &rules[i]; r.judges(role, hard) {
+			return r
+		}
+	}
+	return nil
+}
+
+// judges reports whether r judges a path of role (see matchPath).
+func (r *PathRule) judges(role fileRole, hard bool) bool {
+	return r.Tool == "Read" && role.reads() || r.Tool == "Edit" && (role.writes() || hard && role == roleTouch)
 }
 
 // dangerousRemoval reports a removal target that is /, the home

@@ -124,6 +124,7 @@ func (p *Policy) Authorize(ctx context.Context, c *chain.Chain, dir string) (*ch
 		d.Verdict = chain.Stricter(d.Verdict, p.chainAskVerdict())
 	}
 	addSuggestions(d, facts)
+	scrubUnknown(d)
 	return d, nil
 }
 
@@ -146,7 +147,7 @@ func (p *Policy) checkRules() error {
 
 // classify lets the Classifier lift or harden the segments judged ask. It
 // runs after the chain-wide checks, which it cannot lift, and never sees a
-// denied segment.
+// denied segment; it cannot lift a program known only at run time either.
 func (p *Policy) classify(ctx context.Context, segs []*chain.Segment, d *chain.Decision, facts []segFacts) error {
 	if p.Classifier == nil {
 		return nil
@@ -163,6 +164,8 @@ func (p *Policy) classify(ctx context.Context, segs []*chain.Segment, d *chain.D
 		switch {
 		case err != nil:
 			sd.Reasons = append(sd.Reasons, "classifier failed, still ask: "+err.Error())
+		case v == chain.Allow && facts[i].runtime:
+			sd.Reasons = append(sd.Reasons, "classifier: allow ignored, the program is known only at run time")
 		case v == chain.Allow || v == chain.Deny:
 			sd.Verdict = v
 			sd.Reasons = append(sd.Reasons, "classifier: "+string(v))

@@ -240,6 +240,29 @@ func unplaceholder(args []string) []string {
 	return out
 }
 
+// holdsNUL reports a NUL byte in any of the rule's texts. Only a literal
+// can hold one; refusing it keeps every rule literal unequal to an
+// unknown word (unknown.go) and every reason free of the byte.
+func (r *Rule) holdsNUL() bool {
+	nul := func(texts ...string) bool {
+		for _, t := range texts {
+			if strings.IndexByte(t, 0) >= 0 {
+				return true
+			}
+		}
+		return false
+	}
+	if nul(r.Text, r.Source) || nul(r.Tokens...) || nul(r.Parts...) {
+		return true
+	}
+	for _, a := range r.Assigns {
+		if nul(a.Name, a.Value) {
+			return true
+		}
+	}
+	return false
+}
+
 // check reports a rule whose fields contradict each other. ParseRule
 // never builds one, but a literal can, and judging with it would not mean
 // what its author meant: a prefix rule without words cannot match
@@ -247,6 +270,9 @@ func unplaceholder(args []string) []string {
 // would be ignored. ParseRule and Authorize both refuse such a rule, so
 // this is the one place the shape of a rule is decided.
 func (r *Rule) check() error {
+	if r.holdsNUL() {
+		return ruleErr("a rule cannot hold a NUL byte: no real word has one, and a word known only at run time starts with one")
+	}
 	if len(r.Assigns) > 0 && r.Match != Exact {
 		return ruleErr("only exact rules may spell out NAME=value assignments")
 	}

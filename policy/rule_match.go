@@ -1,8 +1,9 @@
 package policy
 
 import (
-	"slices"
 	"strings"
+
+	"github.com/chainrun/chainrun/chain"
 )
 
 // Matching one rule against one view of a segment. Everything here reads
@@ -10,20 +11,25 @@ import (
 // a Rule written as a literal matches exactly like the parsed one. What is
 // derived is cheap enough to derive on each call: the canonical program
 // word (the name itself for a plain name) once per rule and segment, the
-// flag set only once the rule's verb has matched.
+// flag set only once the rule's verb has matched. Words known only at run
+// time are read as unknown.go says: never equal for an allow rule, anything
+// for a deny or ask rule (pessimistic).
 
-// matchArgs reports whether the rule matches argv (already in the view's
-// form). canon says argv[0] is canonicalised, so the rule's first token is
-// compared in canonical form too.
+// matchArgs reports whether the rule, as an allow rule, matches argv
+// (already in the view's form): words known only at run time equal no
+// literal. canon says argv[0] is canonicalised, so the rule's first token
+// is compared in canonical form too. Deny and ask rules are matched by
+// matchBroad, pessimistically.
 func (r *Rule) matchArgs(argv []string, canon bool) bool {
-	return r.matchView(argv, r.programWord(canon), canon)
+	return r.matchView(argv, r.programWord(canon), canon, false)
 }
 
 // matchFlagSet is the deny/ask hardening: a prefix rule whose tail is all
 // flags matches a segment that starts with the rule's verb and carries all
 // of its flags, in any order and clustering ("rm -rf:*" matches "rm -fr x").
+// matchBroad calls matchFlags itself, with the program word once per rule.
 func (r *Rule) matchFlagSet(argv []string, canon bool) bool {
-	return r.matchFlags(argv, r.programWord(canon))
+	return r.matchFlags(argv, r.programWord(canon), canon, true)
 }
 
 // programWord is the rule's first token in the form a view compares it
@@ -41,8 +47,9 @@ func (r *Rule) programWord(canon bool) string {
 }
 
 // matchView is matchArgs with the rule's program word w0 already in the
-// view's form.
-func (r *Rule) matchView(argv []string, w0 string, canon bool) bool {
+// view's form; pessimistic, it reports whether argv may match once its
+// words known only at run time are known (deny and ask rules).
+func (r *Rule) matchView(argv []string, w0 string, canon, pessimistic bool) bool {
 	if len(argv) == 0 {
 		return false
 	}
@@ -50,37 +57,87 @@ func (r *Rule) matchView(argv []string, w0 string, canon bool) bool {
 	switch r.Match {
 	case Any:
 		return true
-	case Exact:
-		return n > 0 && len(argv) == n && argv[0] == w0 && slices.Equal(argv[1:], r.Tokens[1:])
-	case Prefix:
-		return n > 0 && len(argv) >= n && argv[0] == w0 && slices.Equal(argv[1:n], r.Tokens[1:])
-	case Glob:
-		if n > 0 && argv[0] != w0 {
+	case Exact, Prefix:
+		if n == 0 {
 			return false
 		}
-		a0 := argv[0]
-		if canon && n > 0 {
-			a0 = r.Tokens[0]
+		if pessimistic && hasUnknown(argv) {
+			return mayEqualSeq(argv, w0, r.Tokens, canon, r.Match == Prefix)
 		}
-		return globMatch(r.Parts, a0, argv[1:])
+		if r.Match == Exact {
+			return len(argv) == n && tokenEqual(argv[0], w0, false) && tokensEqual(argv[1:], r.Tokens[1:])
+		}
+		return len(argv) >= n && tokenEqual(argv[0], w0, false) && tokensEqual(argv[1:n], r.Tokens[1:])
+	case Glob:
+		return r.matchGlob(argv, w0, canon, pessimistic)
 	}
 	return false
 }
 
+// matchGlob is matchView for a glob rule. In a canonical view the rule's
+// own spelling of the program word stands for the canonical one the
+// argv holds, so the pattern's first part compares as written.
+func (r *Rule) matchGlob(argv []string, w0 string, canon, pessimistic bool) bool {
+	n := len(r.Tokens)
+	if n > 0 && !tokenEqual(argv[0], w0, pessimistic) {
+		return false
+	}
+	a0 := argv[0]
+	if canon && n > 0 && a0 == w0 {
+		a0 = r.Tokens[0]
+	}
+	switch {
+	case !hasUnknown(argv):
+		return globMatch(r.Parts, a0, argv[1:])
+	case pessimistic:
+		return mayGlobMatch(r.Parts, a0, argv[1:])
+	}
+	return globCoversUnknown(r.Parts, a0, argv[1:])
+}
+
 // matchFlags is matchFlagSet with the rule's program word w0 already in
-// the view's form.
-func (r *Rule) matchFlags(argv []string, w0 string) bool {
+// the view's form. Pessimistic (deny and ask rules), an unknown word may
+// complete the verb and then carry any flag, or carry any flag after it;
+// otherwise it is no word of the verb and carries no flag.
+func (r *Rule) matchFlags(argv []string, w0 string, canon, pessimistic bool) bool {
 	if r.Match != Prefix {
 		return false
 	}
 	n := flagVerbLen(r.Tokens)
-	if n == 0 || len(argv) < n || argv[0] != w0 || !slices.Equal(argv[1:n], r.Tokens[1:n]) {
+	if n == 0 {
 		return false
 	}
+	prog := canonicalName(w0)
+	if !pessimistic || !hasUnknown(argv) {
+		return len(argv) >= n && tokenEqual(argv[0], w0, false) && tokensEqual(argv[1:n], r.Tokens[1:n]) &&
+			hasFlags(argv[n:], prog, r.Tokens[n:], pessimistic)
+	}
+	reach := seqReach(argv, w0, r.Tokens[:n], canon)
+	for e := range reach {
+		if !reach[e][n] {
+			continue
+		}
+		if e > 0 && chain.IsUnknown(argv[e-1]) || hasFlags(argv[e:], prog, r.Tokens[n:], true) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasFlags reports whether rest (the words after a rule's verb) carries
+// every flag of want, in any order, clustering or spelling of prog's; an
+// unknown word before "--" may carry any (pessimistic) or none.
+func hasFlags(rest []string, prog string, want []string, pessimistic bool) bool {
 	have := map[string]bool{}
-	for _, a := range argv[n:] {
+	for _, a := range rest {
 		if a == "--" {
 			break
+		}
+		if chain.IsUnknown(a) {
+			if pessimistic {
+				return true
+			}
+			continue
 		}
 		if strings.HasPrefix(a, "-") && a != "-" {
 			for _, f := range expandFlag(a) {
@@ -88,8 +145,7 @@ func (r *Rule) matchFlags(argv []string, w0 string) bool {
 			}
 		}
 	}
-	prog := canonicalName(argv[0])
-	for _, t := range r.Tokens[n:] {
+	for _, t := range want {
 		for _, f := range expandFlag(t) {
 			if !have[f] && !hasAlias(have, prog, f) {
 				return false

@@ -28,6 +28,8 @@ func TestParseRuleKinds(t *testing.T) {
 		{"git * main", Glob, []string{"git"}, []string{"git ", " main"}},
 		{`echo \*`, Exact, []string{"echo", "*"}, nil},
 		{"FOO=1 make", Exact, []string{"make"}, nil},
+		{"Bash(export X=1)", Exact, []string{"export", "X=1"}, nil},
+		{"Bash(unset X:*)", Prefix, []string{"unset", "X"}, nil},
 	}
 	for _, tt := range tests {
 		r, ok, err := ParseRule(tt.text)
@@ -51,7 +53,7 @@ func TestParseRuleOtherTools(t *testing.T) {
 }
 
 func TestParseRuleErrors(t *testing.T) {
-	for _, text := range []string{"", "  ", "Bash(git log $(x))", "git status && rm x", "ls > out", "Bash(:*)", "FOO=1 make:*", "echo 'unterminated", "Bash(export X=1)"} {
+	for _, text := range []string{"", "  ", "Bash(git log $(x))", "git status && rm x", "ls > out", "Bash(:*)", "FOO=1 make:*", "echo 'unterminated"} {
 		_, _, err := ParseRule(text)
 		if err == nil || !errors.Is(err, ErrRule) {
 			t.Errorf("%q: err=%v, want a rule error", text, err)
@@ -132,5 +134,23 @@ func TestHandBuiltRuleStillDenies(t *testing.T) {
 	d, err := p.Authorize(context.Background(), parse(t, "/bin/RM.exe x"), t.TempDir())
 	if err != nil || d.Verdict != chain.Deny {
 		t.Fatalf("%v %v", d.Verdict, err)
+	}
+}
+
+// TestExportRule: export parses, so a rule may name it, and it judges the
+// export segment like any other command.
+func TestExportRule(t *testing.T) {
+	p := &Policy{Deny: mustRules(t, []string{"Bash(export PAGER=x)"}), Ask: mustRules(t, []string{"Bash(unset:*)"})}
+	for src, want := range map[string]chain.Verdict{
+		"export PAGER=x":         chain.Deny,
+		"export X=1 && true":     chain.Allow,
+		"export X=1 PAGER=x":     chain.Ask, // the deny rule is exact; PAGER asks
+		"unset X":                chain.Ask,
+		"X=1; export X; unset X": chain.Ask,
+	} {
+		d, err := p.Authorize(context.Background(), parse(t, src), t.TempDir())
+		if err != nil || d.Verdict != want {
+			t.Errorf("%q: %v %v, want %s", src, d.Verdict, err, want)
+		}
 	}
 }

@@ -33,24 +33,23 @@ func runsShellBody(name string) bool {
 
 // shellBody finds and judges the command line a shell runs. Without one
 // the shell runs a script or reads commands interactively: it asks. su and
-// runuser may instead run a plain command after "--".
+// runuser may instead run a plain command after "--". A word known only at
+// run time leaves the body alone when it comes after it (a positional
+// parameter: the body is found without it); anywhere else it may be the
+// -c, or move or be the body, so the command line is known only at run
+// time.
 func (a *analysis) shellBody(name string, args []string, depth int) {
 	a.shell = true
 	a.cmds = append(a.cmds, command{args: canonLayer(args)})
-	var body string
-	var found bool
-	switch name {
-	case "cmd":
-		body, found = cmdBody(args)
-	case "powershell", "pwsh":
-		body, found = powershellBody(args)
-	case "su", "runuser":
-		body, found = suBody(args)
-		if !found && a.suCommand(name, args, depth) {
+	body, found := shellCommandLine(name, args)
+	if k := firstUnknown(args); k > 0 {
+		if b, ok := shellCommandLine(name, args[:k]); !found || !ok || b != body {
+			a.runtimeAt(name+" argument "+showText(args[k])+" is known only at run time, so the command line it runs is not known", args[k:k+1])
 			return
 		}
-	default:
-		body, found = posixBody(args)
+	}
+	if !found && (name == "su" || name == "runuser") && a.suCommand(name, args, depth) {
+		return
 	}
 	if !found {
 		a.ask(name + " runs a script or an interactive shell")
@@ -58,6 +57,20 @@ func (a *analysis) shellBody(name string, args []string, depth int) {
 	}
 	a.ask(name + " is a shell wrapper, never allowed by a rule")
 	a.parseBody(name, body, depth)
+}
+
+// shellCommandLine finds the command line the shell name runs, each shell
+// family its own way.
+func shellCommandLine(name string, args []string) (string, bool) {
+	switch name {
+	case "cmd":
+		return cmdBody(args)
+	case "powershell", "pwsh":
+		return powershellBody(args)
+	case "su", "runuser":
+		return suBody(args)
+	}
+	return posixBody(args)
 }
 
 // posixBody finds the body of sh -c BODY, also in clusters (-lc, -ec, +e
@@ -164,8 +177,15 @@ func bodyDialect(name string) chain.Dialect {
 }
 
 // parseBody parses a shell body with the engine's parser and unwraps each
-// of its segments. An unreadable body asks.
+// of its segments. An unreadable body asks; one holding a word known only
+// at run time is a command known only at run time.
 func (a *analysis) parseBody(name, body string, depth int) {
+	if holdsUnknown(body) {
+		// Run-time text is read by the shell as a command line: any code.
+		src := showText(body)
+		a.runtimeAt("the "+name+" command line ("+src+") is known only at run time", []string{chain.Unknown(src)})
+		return
+	}
 	c, err := chain.ParseDialect(body, bodyDialect(name))
 	if err != nil {
 		a.ask("cannot read the " + name + " body: " + err.Error())

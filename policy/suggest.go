@@ -52,14 +52,17 @@ func isBanned(name string) bool {
 // verb chain from the arity table (or the command plus a lowercase
 // subcommand), trailing call-specific values trimmed; or the exact command
 // for shells, interpreters and wrappers. It returns "" when no rule can be
-// proposed (an unsafe assignment, a wildcard in a word).
+// proposed (an unsafe assignment, a wildcard in a word, a program or
+// wrapper word known only at run time). No rule it proposes holds a word
+// known only at run time: the verb chain stops before one, an exact rule
+// is not proposed, and neither is a prefix rule the guard would stop.
 func Suggest(seg *chain.Segment) string {
 	args, why := narrowView(seg)
-	if why != "" || len(args) == 0 {
+	if why != "" || len(args) == 0 || hasUnknown(seg.Args[:len(seg.Args)-len(args)+1]) {
 		return ""
 	}
 	for _, a := range args {
-		if strings.ContainsAny(a, "*\n\r") {
+		if strings.ContainsAny(a, "*\n\r") && !chain.IsUnknown(a) {
 			return ""
 		}
 	}
@@ -71,13 +74,20 @@ func Suggest(seg *chain.Segment) string {
 		return exactSuggestion(args)
 	}
 	verb := verbChain(args)
-	if verb == nil {
+	if verb == nil || hasUnknown(args) && guard(args) != "" {
 		return exactSuggestion(args)
 	}
 	return strings.Join(verb, " ") + ":*"
 }
 
-func exactSuggestion(args []string) string { return joinArgs(args) }
+// exactSuggestion is the exact rule for args; none when a word is known
+// only at run time (the rule would have to spell it).
+func exactSuggestion(args []string) string {
+	if hasUnknown(args) {
+		return ""
+	}
+	return joinArgs(args)
+}
 
 // verbChain picks the verb words of args and trims trailing values. It
 // returns nil when the command has an arity entry wanting a subcommand

@@ -3,8 +3,10 @@ package policy
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -13,15 +15,19 @@ import (
 	"github.com/chainrun/chainrun/chain"
 )
 
-// The verdict "reject" means chain.ParseDialect refuses the input with a
-// *chain.ParseError of kind syntax or unsupported: the policy never sees
-// it. Every other verdict is the Decision.Verdict of Authorize.
+// The verdict "reject" means chain.ParseDialect refuses the input, or
+// Chain.Expand refuses to plan it, with an error of kind syntax or
+// unsupported: the policy never sees it. Every other verdict is the
+// Decision.Verdict of Authorize on the plan, as the engine judges it:
+// the chain expanded from tableShell (chain.Chain.Expand), its words
+// known only at run time left unknown.
 const reject = "reject"
 
 // bypassCase is one row of the bypass table: a command, the rules it is
 // judged against (nil means the defaults), the verdict it must get, and
 // why. class is the row of the bypass-class table in the design notes
-// (1-34); 0 marks the other examples.
+// (1-34); 0 marks the other examples. The other fields say more of the
+// decision where the verdict alone does not show why the case is safe.
 type bypassCase struct {
 	class    int
 	cmd      string
@@ -32,7 +38,27 @@ type bypassCase struct {
 	deny     []string
 	readOnly bool
 	mode     Mode
-	known    string // a known gap outside the policy: while it lasts the case is skipped with this text
+	// env are variables (NAME=value) of the environment the chain starts
+	// with, beside HOME and PWD.
+	env []string
+	// plan is what the chain expands to: each segment's assignments and
+	// arguments (unknown words as written), segments joined by "; ".
+	plan string
+	// as is a command line the plan must be judged exactly as: the same
+	// verdict, rule and reasons for every segment.
+	as string
+	// rule is the rule some segment with the case's verdict names; reason
+	// a text some reason of the decision holds.
+	rule, reason string
+	// hard says the ask holds in every mode: bypassPermissions keeps it,
+	// dontAsk denies it.
+	hard bool
+	// skip, when it returns a text, skips the case with it (what the case
+	// needs of the host is missing).
+	skip func() string
+	// known is a known gap: while the case fails, it is skipped with this
+	// text.
+	known string
 }
 
 var defaultAllow = []string{
@@ -101,41 +127,64 @@ var bypassCases = []bypassCase{
 	{class: 6, cmd: `echo $(id)`, verdict: reject, why: "$(…) unquoted"},
 	{class: 6, cmd: `git diff $(git merge-base a b)`, verdict: reject, why: "nested git in $(…)"},
 
-	// 7. Substitution in command position.
+	// 7. Substitution in command position. $(…) and backticks are refused;
+	// a variable is expanded in the plan and judged as what it spells, and
+	// one known only at run time asks, naming any deny rule it may match.
 	{class: 7, cmd: `$(echo rm) -rf x`, verdict: reject, why: "$(…) as the program"},
 	{class: 7, cmd: "`echo rm` -rf x", verdict: reject, why: "backticks as the program"},
-	{class: 7, cmd: `$CMD x`, verdict: reject, why: "a variable as the program"},
-	{class: 7, cmd: `${X} -rf x`, verdict: reject, why: "${…} as the program"},
+	{class: 7, cmd: `$CMD x`, verdict: "ask", plan: "x", as: "x", why: "CMD unset: the plan runs x, judged as x"},
+	{class: 7, cmd: `$CMD x`, verdict: "deny", env: []string{"CMD=rm"}, deny: []string{"Bash(rm:*)"}, plan: "rm x", rule: "Bash(rm:*)",
+		why: "CMD=rm: the plan spells rm"},
+	{class: 7, cmd: `CMD=rm; $CMD x`, verdict: "deny", deny: []string{"Bash(rm:*)"}, plan: "CMD=rm; rm x", rule: "Bash(rm:*)",
+		why: "a variable the chain sets for sure is known to the plan"},
+	{class: 7, cmd: `true && CMD=rm; $CMD x`, verdict: "ask", hard: true, deny: []string{"Bash(rm:*)"}, allow: []string{"Bash"},
+		plan: "true; CMD=rm; $CMD x", rule: "Bash(rm:*)",
+		reason: "may match deny rule Bash(rm:*): $CMD is known only at run time; it is judged again on its real value when it starts",
+		why:    "CMD is set on a branch that may be skipped: the program is known only at run time, and may be rm"},
+	{class: 7, cmd: `${X} -rf x`, verdict: "ask", plan: "-rf x", as: "-rf x", why: "X unset: the plan runs -rf"},
+	{class: 7, cmd: `${X} -rf x`, verdict: "deny", env: []string{"X=rm"}, plan: "rm -rf x", rule: "rm -rf:*", why: "X=rm: rm -rf is denied"},
 
 	// 8. Process substitution.
 	{class: 8, cmd: `cat > >(sh)`, verdict: reject, why: ">(…)"},
 	{class: 8, cmd: `diff <(ls) <(ls)`, verdict: reject, why: "<(…)"},
 	{class: 8, cmd: `sh < <(curl x)`, verdict: reject, why: "input from <(…)"},
 
-	// 9. Arithmetic and parameter tricks.
-	{class: 9, cmd: `echo $[ x ]`, verdict: reject, why: "$[…]"},
-	{class: 9, cmd: `echo ${x@P}`, verdict: reject, why: "${x@P} prompt expansion"},
+	// 9. Arithmetic and parameter tricks. $((…)) and $[…] are computed in
+	// the plan, but a variable whose value is not a number is refused (bash
+	// would evaluate it as an expression, a[$(id)] included); indirect
+	// expansion and the ${x@…} transformations but @U, @u and @L are
+	// refused.
+	{class: 9, cmd: `echo $[ x ]`, verdict: "allow", plan: "echo 0", as: "echo 0", why: "$[…] computed: x unset is 0"},
+	{class: 9, cmd: `echo $[ x ]`, verdict: reject, env: []string{"x=a[$(id)]"}, why: "x is no number: bash would run id while evaluating it"},
+	{class: 9, cmd: `echo $((x))`, verdict: reject, env: []string{"x=2+3"}, why: "x is an expression, not a number"},
+	{class: 9, cmd: `echo ${x@P}`, verdict: reject, why: "${x@P} prompt expansion: bash would run any $(…) in the value (only @U, @u and @L are done)"},
 	{class: 9, cmd: `echo ${!x}`, verdict: reject, why: "indirect expansion"},
-	{class: 9, cmd: `echo $((1+2))`, verdict: reject, why: "arithmetic expansion"},
+	{class: 9, cmd: `echo $((1+2))`, verdict: "allow", plan: "echo 3", as: "echo 3", why: "arithmetic computed in the plan"},
 
-	// 10. $IFS and short-flag clusters.
-	{class: 10, cmd: `cat${IFS}/etc/passwd`, verdict: reject, why: "${IFS} is an expansion"},
+	// 10. $IFS and short-flag clusters. ${IFS} is expanded in the plan, so
+	// the words are judged as they split.
+	{class: 10, cmd: `cat${IFS}/etc/passwd`, verdict: "ask", plan: "cat /etc/passwd", as: "cat /etc/passwd",
+		why: "judged as cat /etc/passwd: a read outside the roots"},
+	{class: 10, cmd: `cat${IFS}/etc/passwd`, verdict: "deny", deny: []string{"Read(//etc/passwd)"}, as: "cat /etc/passwd",
+		why: "the Read deny rule sees the split path"},
+	{class: 10, cmd: `IFS=/; cat${IFS}etc${IFS}passwd`, verdict: reject, why: "an IFS other than blanks is refused when it splits"},
 	{class: 10, cmd: `sort -uo out.txt in.txt`, verdict: "ask", why: "-o hidden in the cluster -uo"},
 	{class: 10, cmd: `rg -nz foo`, verdict: "ask", why: "-z hidden in the cluster -nz"},
 	{class: 10, cmd: `sort -u in.txt`, verdict: "allow", why: "a cluster without a dangerous flag"},
 	{class: 10, cmd: `sed -ni 1p f`, verdict: "ask", why: "-i hidden in the cluster -ni"},
 
 	// 11. Line continuation folding.
-	{class: 11, cmd: "echo \"$\\\n(id)\"", verdict: reject, why: "backslash-newline folds into $(id) in bash",
-		known: "chain.Parse reads \"$\\<newline>(id)\" as the literal $(id) while bash runs id; nothing runs it here, but the meaning differs"},
-	{class: 11, cmd: "git log \"$\\\n{x}\"", verdict: reject, why: "backslash-newline folds into ${x}",
-		known: "chain.Parse reads \"$\\<newline>{x}\" literally while bash expands ${x}"},
+	{class: 11, cmd: "echo \"$\\\n(id)\"", verdict: reject, why: "backslash-newline folds into $(id) in bash"},
+	{class: 11, cmd: "git log \"$\\\n{x}\"", verdict: reject, why: "backslash-newline folds into ${x}"},
 	{class: 11, cmd: "echo \\\n(id)", verdict: reject, why: "the joined line holds a subshell"},
 
-	// 12. ANSI-C and locale quoting.
-	{class: 12, cmd: `$'\x72m' -rf x`, verdict: reject, why: "$'…' could spell any name"},
+	// 12. ANSI-C and locale quoting. $'…' is decoded in the plan and judged
+	// as what it spells; $"…" is refused.
+	{class: 12, cmd: `$'\x72m' -rf x`, verdict: "deny", deny: []string{"Bash(rm:*)"}, plan: "rm -rf x", rule: "Bash(rm:*)",
+		why: `$'\x72m' spells rm`},
 	{class: 12, cmd: `echo $"rm"`, verdict: reject, why: "locale quoting"},
-	{class: 12, cmd: `git log $'--output=x'`, verdict: reject, why: "$'…' in an argument"},
+	{class: 12, cmd: `git log $'--output=x'`, verdict: "ask", plan: "git log --output=x", reason: "guard: git log --output writes a file",
+		why: "the guard sees the decoded option"},
 
 	// 13. Quote and escape obfuscation of the name.
 	{class: 13, cmd: `'rm' -rf x`, verdict: "deny", why: "quotes are removed before matching"},
@@ -183,12 +232,17 @@ var bypassCases = []bypassCase{
 	{class: 16, cmd: `FOO=bar git status`, verdict: "ask", why: "an unknown assignment disqualifies the allow view"},
 	{class: 16, cmd: `FOO=bar git status`, verdict: "allow", why: "an exact rule spelling the assignment", allow: []string{"FOO=bar git status"}},
 
-	// 17. Env poisoning through shell built-ins.
-	{class: 17, cmd: `export PAGER=x && git log`, verdict: reject, why: "export is refused"},
+	// 17. Env poisoning through shell built-ins. export, unset and NAME=value
+	// alone are engine built-ins: a variable that can make later programs
+	// run other code asks; set, declare and source are refused.
+	{class: 17, cmd: `export PAGER=x && git log`, verdict: "ask", reason: "export PAGER can make later programs run other code",
+		why: "git log would run PAGER"},
 	{class: 17, cmd: `set -x; ls`, verdict: reject, why: "set is refused"},
-	{class: 17, cmd: `unset X; ls`, verdict: reject, why: "unset is refused"},
+	{class: 17, cmd: `unset X; ls`, verdict: "allow", reason: "engine built-in unset", why: "unset only takes variables away"},
 	{class: 17, cmd: `declare x=1`, verdict: reject, why: "declare is refused"},
-	{class: 17, cmd: `PAGER=x`, verdict: reject, why: "a bare assignment sets nothing"},
+	{class: 17, cmd: `PAGER=x`, verdict: "ask", reason: "assignment PAGER= can make later programs run other code",
+		why: "PAGER set alone reaches later programs once exported"},
+	{class: 17, cmd: `X=1; export X && ls`, verdict: "allow", reason: "sets chain variables (an engine built-in)", why: "a plain variable"},
 	{class: 17, cmd: `source .env`, verdict: reject, why: "source is refused"},
 
 	// 18. Assignments after a wrapper are the program.
@@ -397,14 +451,26 @@ var bypassCases = []bypassCase{
 	{class: 31, cmd: `eval ls`, verdict: reject, why: "eval"},
 	{class: 31, cmd: `for i in a; do ls; done`, verdict: reject, why: "for"},
 	{class: 31, cmd: `{ ls; }`, verdict: reject, why: "group"},
-	{class: 31, cmd: `ls <<< $x`, verdict: reject, why: "a here-string bash would expand"},
+	{class: 31, cmd: `ls <<< $x`, verdict: "allow", env: []string{"x=$(id) /etc/passwd"}, plan: "ls", as: "ls",
+		why: "the expanded here-string is stdin text, never a command or a path"},
 	{class: 31, cmd: `exec ls`, verdict: reject, why: "exec"},
 
-	// 32. Brace and glob in argv[0].
-	{class: 32, cmd: `{rm,-rf,x}`, verdict: reject, why: "brace expansion"},
-	{class: 32, cmd: `/bin/r? x`, verdict: reject, why: "? glob"},
+	// 32. Brace and glob in argv[0]. Braces and * and ? globs are expanded
+	// in the plan, globs against the files there now (after a segment that
+	// may create files, they are known only at run time); […] is refused.
+	{class: 32, cmd: `{rm,-rf,x}`, verdict: "deny", deny: []string{"Bash(rm:*)"}, plan: "rm -rf x", rule: "Bash(rm:*)",
+		why: "the braces spell rm"},
+	{class: 32, cmd: `/bin/r? x`, verdict: "deny", deny: []string{"Bash(rm:*)"}, plan: "/bin/rm x", rule: "Bash(rm:*)",
+		why: "the glob matches /bin/rm", skip: onlyMatch("/bin/r?", "/bin/rm")},
 	{class: 32, cmd: `r[m] x`, verdict: reject, why: "[…] glob"},
-	{class: 32, cmd: `rm *`, verdict: reject, why: "* glob"},
+	{class: 32, cmd: `rm *`, verdict: "ask", reason: "path docs is a write, which needs an Edit allow rule or acceptEdits mode",
+		why: "the plan lists the files, each judged as a path"},
+	{class: 32, cmd: `rm -r .c*`, verdict: "ask", mode: ModeAcceptEdits, hard: true, plan: "rm -r .claude", reason: "path .claude is sensitive",
+		why: "the glob matches agent settings"},
+	{class: 32, cmd: `cat docs/*`, verdict: "allow", plan: "cat docs/readme.md", why: "the glob matches a file inside the roots"},
+	{class: 32, cmd: `touch a && rm *`, verdict: "ask", hard: true, plan: "touch a; rm *", rule: "rm -rf:*",
+		reason: "may match deny rule rm -rf:*: * is known only at run time",
+		why:    "touch may create files: the glob is known only at run time, and may hold -rf"},
 
 	// 33. Windows batch argument injection.
 	{class: 33, cmd: `build.bat "x&calc"`, verdict: "ask", why: "& in a batch argument (Windows refuses it at run time)", allow: []string{"build.bat:*"}},
@@ -549,12 +615,116 @@ func mustRulesAndPaths(t testing.TB, texts []string) ([]Rule, []PathRule) {
 	return rules, paths
 }
 
+// tableShell is the shell the table's chains start in, as engine.Plan
+// builds it: HOME, PWD and the case's variables as the environment, root
+// as the directory.
+func tableShell(root, home string, env []string) *chain.Shell {
+	return chain.HostShell(append([]string{"HOME=" + home, "PWD=" + root}, env...), root)
+}
+
+// planCase parses the case's command line and plans it as the engine does
+// before it judges (chain.Chain.Expand).
+func planCase(c bypassCase, root, home string) (*chain.Chain, error) {
+	cmd := strings.NewReplacer("{ROOT}", quoteArg(root), "{HOME}", quoteArg(home)).Replace(c.cmd)
+	ch, err := chain.ParseDialect(cmd, chain.POSIX)
+	if err != nil {
+		return nil, err
+	}
+	return ch.Expand(tableShell(root, home, c.env))
+}
+
+// isRefusal reports an error of the parser or the planner of kind syntax
+// or unsupported.
+func isRefusal(err error) bool {
+	var pe *chain.ParseError
+	var ee *chain.ExpandError
+	k := chain.KindOf(err)
+	return (errors.As(err, &pe) || errors.As(err, &ee)) && (k == chain.KindSyntax || k == chain.KindUnsupported)
+}
+
+// planText renders a plan for bypassCase.plan: each segment's assignments
+// and arguments, unknown words as written, segments joined by "; ".
+func planText(c *chain.Chain) string {
+	var segs []string
+	for _, s := range c.Segments() {
+		var words []string
+		for _, a := range s.Assigns {
+			words = append(words, a.Name+"="+showText(a.Value))
+		}
+		for _, a := range s.Args {
+			words = append(words, showText(a))
+		}
+		segs = append(segs, strings.Join(words, " "))
+	}
+	return strings.Join(segs, "; ")
+}
+
+// onlyMatch is a bypassCase.skip: the case needs the glob pattern to match
+// exactly the file want on this host.
+func onlyMatch(pattern, want string) func() string {
+	return func() string {
+		if m, _ := filepath.Glob(pattern); len(m) != 1 || m[0] != want {
+			return pattern + " does not match " + want + " alone here"
+		}
+		return ""
+	}
+}
+
+// caseProblems lists what the decision d of the plan ch misses of c;
+// judge judges a plan with the case's policy in a mode (for hard and as),
+// and root and home are the fixture's.
+func caseProblems(c bypassCase, ch *chain.Chain, d *chain.Decision, judge func(*chain.Chain, Mode) *chain.Decision, root, home string) []string {
+	var out []string
+	if string(d.Verdict) != c.verdict {
+		out = append(out, fmt.Sprintf("verdict %s, want %s (%s)\nsegments: %+v\nchain: %v", d.Verdict, c.verdict, c.why, d.Segments, d.Chain))
+	}
+	if c.plan != "" && planText(ch) != c.plan {
+		out = append(out, fmt.Sprintf("plan %q, want %q", planText(ch), c.plan))
+	}
+	all := strings.Join(d.Chain, "\n")
+	ruled := false
+	for _, s := range d.Segments {
+		all += "\n" + strings.Join(s.Reasons, "\n")
+		ruled = ruled || s.Verdict == d.Verdict && s.Rule == c.rule
+	}
+	if c.rule != "" && !ruled {
+		out = append(out, fmt.Sprintf("no %s segment names rule %q: %+v", d.Verdict, c.rule, d.Segments))
+	}
+	if c.reason != "" && !strings.Contains(all, c.reason) {
+		out = append(out, fmt.Sprintf("no reason holds %q:\n%s", c.reason, all))
+	}
+	if c.hard {
+		for mode, want := range map[Mode]chain.Verdict{ModeBypass: chain.Ask, ModeDontAsk: chain.Deny} {
+			if v := judge(ch, mode).Verdict; v != want {
+				out = append(out, fmt.Sprintf("%s: verdict %s, want %s (the ask is hard)", mode, v, want))
+			}
+		}
+	}
+	if c.as != "" {
+		asChain, err := planCase(bypassCase{cmd: c.as, env: c.env}, root, home)
+		if err != nil {
+			return append(out, fmt.Sprintf("as %q: %v", c.as, err))
+		}
+		want := judge(asChain, c.mode)
+		if len(want.Segments) != len(d.Segments) {
+			return append(out, fmt.Sprintf("as %q: %d segments, the plan has %d", c.as, len(want.Segments), len(d.Segments)))
+		}
+		for i, w := range want.Segments {
+			g := d.Segments[i]
+			if g.Verdict != w.Verdict || g.Rule != w.Rule || !slices.Equal(g.Reasons, w.Reasons) {
+				out = append(out, fmt.Sprintf("segment %d is judged %s %q %q, but %q is judged %s %q %q",
+					i, g.Verdict, g.Rule, g.Reasons, c.as, w.Verdict, w.Rule, w.Reasons))
+			}
+		}
+	}
+	return out
+}
+
 func TestBypassTable(t *testing.T) {
 	root, home := fixture(t)
 	counts := map[int]int{}
 	for _, c := range bypassCases {
 		counts[c.class]++
-		cmd := strings.NewReplacer("{ROOT}", quoteArg(root), "{HOME}", quoteArg(home)).Replace(c.cmd)
 		name := c.cmd
 		if len(name) > 60 {
 			name = name[:60]
@@ -563,31 +733,46 @@ func TestBypassTable(t *testing.T) {
 			if !symlinksOK && strings.Contains(c.cmd, "link") && strings.Contains(c.cmd, "cat ") {
 				t.Skip("symlinks cannot be created here")
 			}
-			ch, err := chain.ParseDialect(cmd, chain.POSIX)
+			if c.skip != nil {
+				if why := c.skip(); why != "" {
+					t.Skip(why)
+				}
+			}
+			ch, err := planCase(c, root, home)
 			if c.verdict == reject {
-				var pe *chain.ParseError
 				if err == nil && c.known != "" {
 					t.Skip("known gap: " + c.known)
 				}
-				if err == nil || !errors.As(err, &pe) || (pe.Kind != chain.KindSyntax && pe.Kind != chain.KindUnsupported) {
-					t.Fatalf("class %d: %q: want a parse refusal (%s), got err=%v", c.class, c.cmd, c.why, err)
+				if !isRefusal(err) {
+					t.Fatalf("class %d: %q: want a parse or plan refusal (%s), got err=%v", c.class, c.cmd, c.why, err)
 				}
 				return
 			}
 			if err != nil {
-				t.Fatalf("class %d: %q: parse: %v", c.class, c.cmd, err)
+				t.Fatalf("class %d: %q: parse or plan: %v", c.class, c.cmd, err)
 			}
-			p := casePolicy(t, c, home)
-			d, err := p.Authorize(context.Background(), ch, root)
-			if err != nil {
-				t.Fatal(err)
+			judge := func(ch *chain.Chain, mode Mode) *chain.Decision {
+				p := casePolicy(t, c, home)
+				p.Mode = mode
+				d, err := p.Authorize(context.Background(), ch, root)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return d
 			}
-			if string(d.Verdict) != c.verdict {
-				t.Errorf("class %d: %q: verdict %s, want %s (%s)\nsegments: %+v\nchain: %v",
-					c.class, c.cmd, d.Verdict, c.verdict, c.why, d.Segments, d.Chain)
+			d := judge(ch, c.mode)
+			if problems := caseProblems(c, ch, d, judge, root, home); len(problems) > 0 {
+				if c.known != "" {
+					t.Skip("known gap: " + c.known)
+				}
+				for _, p := range problems {
+					t.Errorf("class %d: %q: %s", c.class, c.cmd, p)
+				}
+			} else if c.known != "" {
+				t.Logf("the known gap is closed, drop it: %s", c.known)
 			}
 			if os.Getenv("POLICY_TABLE_VERBOSE") != "" {
-				t.Logf("%s %q chain=%q sugg=%q", d.Verdict, c.cmd, d.Chain, d.Suggestions)
+				t.Logf("%s %q plan %q chain=%q sugg=%q", d.Verdict, c.cmd, planText(ch), d.Chain, d.Suggestions)
 				for _, s := range d.Segments {
 					t.Logf("   %s %q", s.Verdict, s.Reasons)
 				}

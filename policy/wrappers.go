@@ -511,9 +511,16 @@ func startWrap(args []string) wrapResult {
 }
 
 // findExec unwraps the commands find runs with -exec, -execdir, -ok and
-// -okdir, so deny rules see them.
+// -okdir, so deny rules see them. A word known only at run time may be
+// one of them: every word from it on may start a command.
 func (a *analysis) findExec(args []string, depth int) {
+	starts := false
 	for i := 1; i < len(args); i++ {
+		if chain.IsUnknown(args[i]) && !starts {
+			a.possibleStarts(args[i:])
+			starts = true
+			continue
+		}
 		switch args[i] {
 		case "-exec", "-execdir", "-ok", "-okdir":
 			j := i + 1
@@ -529,9 +536,16 @@ func (a *analysis) findExec(args []string, depth int) {
 }
 
 // fdExec unwraps the command fd runs with -x/--exec or -X/--exec-batch:
-// the rest of the words, or up to ";".
+// the rest of the words, or up to ";". A word known only at run time may
+// be one of them, as in findExec.
 func (a *analysis) fdExec(args []string, depth int) {
+	starts := false
 	for i := 1; i < len(args); i++ {
+		if chain.IsUnknown(args[i]) && !starts {
+			a.possibleStarts(args[i:])
+			starts = true
+			continue
+		}
 		switch args[i] {
 		case "-x", "--exec", "-X", "--exec-batch":
 			j := i + 1
