@@ -98,8 +98,13 @@ type DeniedError struct {
 	Rule    string // the rule that decided, if one did
 	Reason  string // why, in one line
 	// Decision is the policy's whole judgement of the chain, when a
-	// policy decided (nil for a chain refused for another reason).
+	// policy decided (nil for a chain refused for another reason); for a
+	// denial at run time, its judgement of the expanded segment alone.
 	Decision *Decision
+	// AtRunTime is set when the chain was stopped just before this
+	// segment started, on the words it expanded to, after earlier
+	// segments ran; otherwise nothing ran.
+	AtRunTime bool
 }
 
 func (e *DeniedError) Error() string {

@@ -152,7 +152,7 @@ func (w *wordScanner) dollarFolds(i, end int, unquoted bool) bool {
 
 func (w *wordScanner) foldedExpansion(i int) *ParseError {
 	return refuse(w.src, i, KindUnsupported, "parameter expansion",
-		"a $ joined by a line continuation to what follows is an expansion in bash ($\\<newline>( is $( ); chainrun expands nothing: remove the line break or quote the $ with single quotes")
+		"a $ joined by a line continuation to what follows is an expansion in bash ($\\<newline>( is $( ), which chainrun does not read across the line break: remove the line break, or quote the $ with single quotes")
 }
 
 // backslash handles a backslash outside quotes at i and returns how many

@@ -54,8 +54,9 @@ func (r *runner) expandStage(st *stage, planned *chain.Segment) (*chain.Segment,
 		return seg, true
 	}
 	if err := r.judgeAgain(st, seg); err != nil {
-		r.failStage(st, seg, &SegmentError{Kind: chain.KindDenied, Segment: st.res.Index, Text: seg.Text, Err: err}, 1,
-			[]byte("chainrun: "+err.Error()+"\n"))
+		// The error is the run's (Run returns it); the chain's stderr
+		// gets nothing, as for a denial before the run.
+		r.failStage(st, seg, &SegmentError{Kind: chain.KindDenied, Segment: st.res.Index, Text: seg.Text, Err: err}, 1, nil)
 		r.denied, r.exited = err, true
 		return nil, false
 	}
@@ -105,7 +106,7 @@ func (r *runner) judgeAgain(st *stage, seg *chain.Segment) error {
 	if len(d.Segments) > 0 {
 		reasons, rule = append(d.Segments[0].Reasons, reasons...), d.Segments[0].Rule
 	}
-	return &chain.DeniedError{Segment: seg.Index, Text: seg.Text, Rule: rule, Decision: d,
+	return &chain.DeniedError{Segment: seg.Index, Text: seg.Text, Rule: rule, Decision: d, AtRunTime: true,
 		Reason: fmt.Sprintf("at run time it expanded to %s, which the policy judges %s (it was judged %s before the run): %s",
 			quoteArgs(seg.Args), d.Verdict, was, strings.Join(reasons, "; "))}
 }

@@ -87,7 +87,7 @@ func (c *cli) finish(cfg *config, res *engine.Result, err error) int {
 // approver did not approve (a denial whose decision asked), nil otherwise.
 func unapproved(err error) *chain.Decision {
 	var de *chain.DeniedError
-	if errors.As(err, &de) && de.Decision != nil && de.Decision.Verdict == chain.Ask {
+	if errors.As(err, &de) && !de.AtRunTime && de.Decision != nil && de.Decision.Verdict == chain.Ask {
 		return de.Decision
 	}
 	return nil
@@ -100,7 +100,7 @@ func (c *cli) reportSegmentErrors(res *engine.Result) {
 		return
 	}
 	for _, s := range res.Segments {
-		if s.Err != nil {
+		if s.Err != nil && chain.KindOf(s.Err) != chain.KindDenied { // the run's error says it
 			fmt.Fprintf(c.stderr, "chainrun: %v\n", s.Err)
 		}
 	}
