@@ -51,7 +51,8 @@ type Word struct {
 	// matches, a brace expansion's words, a variable's fields); for a
 	// word known only at run time, its text.
 	Expanded []string `json:"expanded"`
-	// Glob is set when the word is a glob that matched files now.
+	// Glob is set when the word is a glob, matched against the files now
+	// (a glob that matches nothing stays as written, as in bash).
 	Glob bool `json:"glob,omitempty"`
 	// Runtime marks a word whose value is known only when its segment
 	// starts ($? after a command, a variable set on a branch that may be
