@@ -193,7 +193,10 @@ func (sh *Shell) wordFields(w *Word) ([]string, bool, error) {
 // pattern characters). Braces are expanded here, word by word, so the
 // empty words bash drops are dropped.
 func (sh *Shell) fields(w *syntax.Word) ([]string, bool, error) {
-	words, ok := braceWords(w)
+	words, ok, err := sh.braceWords(w)
+	if err != nil {
+		return nil, false, err
+	}
 	if !ok {
 		words = []*syntax.Word{w}
 	}

@@ -15,17 +15,20 @@ import (
 // braceWords expands a word's braces as bash does, dropping the words
 // that come out empty and unquoted ({a,} is a, not a and an empty word).
 // ok is false when the word has no brace expansion.
-func braceWords(w *syntax.Word) (words []*syntax.Word, ok bool) {
+func (sh *Shell) braceWords(w *syntax.Word) (words []*syntax.Word, ok bool, err error) {
 	c := &syntax.Word{Parts: append([]syntax.WordPart(nil), w.Parts...)}
 	if !syntax.SplitBraces(c) {
-		return nil, false
+		return nil, false, nil
 	}
-	for _, bw := range expand.Braces(c) {
+	for bw, err := range expand.BracesSeq(sh.config(), c) {
+		if err != nil {
+			return nil, true, err
+		}
 		if !emptyUnquoted(bw) {
 			words = append(words, bw)
 		}
 	}
-	return words, true
+	return words, true, nil
 }
 
 func emptyUnquoted(w *syntax.Word) bool {
