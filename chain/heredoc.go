@@ -45,6 +45,11 @@ func (l *lowerer) heredoc(r *syntax.Redirect, rd Redirect) (Redirect, *ParseErro
 // or a backslash in it): parameters, arithmetic and \ escapes, expanded
 // when the segment starts; a command substitution is refused.
 func (l *lowerer) heredocExpands(r *syntax.Redirect, rd Redirect, span Span) (Redirect, *ParseError) {
+	if i := strings.IndexByte(l.src[span.Start:span.End], '\r'); i >= 0 {
+		// mvdan's word of the body drops the CR of CRLF lines.
+		return rd, refuse(l.src, span.Start+i, KindUnsupported, "control character",
+			"a carriage return in a body whose delimiter is unquoted is not supported; quote the delimiter (<<'%s') to keep CRLF lines as written, or use LF line endings", strings.Trim(rd.Delimiter, `'"\`))
+	}
 	for _, p := range r.Hdoc.Parts {
 		if _, err := l.part(p); err != nil {
 			if err.Construct == "command substitution" {

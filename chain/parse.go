@@ -96,7 +96,16 @@ func (p *Parser) Parse(src string) (*Chain, error) {
 	}
 	l := newLowerer(src, d, facts)
 	if err := l.file(f); err != nil {
+		var pe *ParseError
+		if facts.crlf >= 0 && errors.As(err, &pe) && facts.crlf < pe.Offset {
+			return nil, crRefusal(src, facts.crlf) // the first problem in the text
+		}
 		return nil, err
+	}
+	if facts.crlf >= 0 {
+		if err := crOutsideBodies(src, l.chain, facts.crlf); err != nil {
+			return nil, err
+		}
 	}
 	return l.chain, nil
 }

@@ -2,6 +2,7 @@ package chain
 
 import (
 	"fmt"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -18,6 +19,7 @@ type sourceFacts struct {
 	redirects int  // an over-count of redirects: < and > bytes
 	hash      bool // a # occurs (a comment may)
 	continued bool // a backslash-newline occurs
+	crlf      int  // offset of the first CR before a newline, -1 when none
 }
 
 // Byte classes for the screen's one pass; most bytes have none.
@@ -47,11 +49,12 @@ var screenClass = func() (t [256]byte) {
 // screen refuses characters that have no business in a command line
 // before the parser sees them: invalid UTF-8, NUL and control characters
 // other than tab and newline (a carriage return included: it hides text
-// on a terminal), the Unicode line separators, and bidi controls and
+// on a terminal; one before a newline is left for crOutsideBodies, since
+// a heredoc body keeps it as written), the Unicode line separators, and bidi controls and
 // invisible characters that make what a person reads differ from what
 // runs. On the way it gathers the sourceFacts.
 func screen(src string) (sourceFacts, error) {
-	f := sourceFacts{segments: 1}
+	f := sourceFacts{segments: 1, crlf: -1}
 	for i := 0; i < len(src); {
 		c := src[i]
 		k := screenClass[c]
@@ -61,6 +64,15 @@ func screen(src string) (sourceFacts, error) {
 		}
 		switch k {
 		case scrBad:
+			if c == '\r' && i+1 < len(src) && src[i+1] == '\n' {
+				// CRLF: kept as written inside a heredoc body, refused
+				// anywhere else once the bodies are known (crOutsideBodies).
+				if f.crlf < 0 {
+					f.crlf = i
+				}
+				i++
+				continue
+			}
 			return f, refuse(src, i, KindUnsupported, "control character",
 				"control character %s is not allowed; only tab and newline are", controlName(rune(c)))
 		case scrOp:
@@ -130,4 +142,40 @@ func invisibleRune(r rune) (string, bool) {
 		return "a zero-width no-break space (BOM)", true
 	}
 	return "", false
+}
+
+// crOutsideBodies refuses the first CR of a CRLF that is not inside a
+// heredoc body: there bash keeps it as written (a file written with
+// cat > f.bat <<'EOF' keeps its CRLF lines), anywhere else it would be
+// part of a word, invisible on a terminal.
+func crOutsideBodies(src string, c *Chain, first int) error {
+	for i := first; i >= 0 && i < len(src); {
+		if !inBody(c, i) {
+			return crRefusal(src, i)
+		}
+		next := strings.Index(src[i+1:], "\r\n")
+		if next < 0 {
+			break
+		}
+		i += 1 + next
+	}
+	return nil
+}
+
+func crRefusal(src string, off int) *ParseError {
+	return refuse(src, off, KindUnsupported, "control character",
+		"control character %s is not allowed outside a heredoc body; only tab and newline are", controlName('\r'))
+}
+
+func inBody(c *Chain, off int) bool {
+	for _, p := range c.Pipelines {
+		for _, s := range p.Segments {
+			for _, r := range s.Redirects {
+				if (r.Op == RedirHeredoc || r.Op == RedirHeredocTabs) && off >= r.BodySpan.Start && off < r.BodySpan.End {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
