@@ -180,3 +180,32 @@ func TestRunTimeJudgement(t *testing.T) {
 		})
 	}
 }
+
+// TestExpansionWindows: on Windows, globs match case-insensitively and
+// keep the separator they were written with, $Path is $PATH, and ~ is
+// USERPROFILE without HOME.
+func TestExpansionWindows(t *testing.T) {
+	if runtime.GOOS != "windows" {
+		t.Skip("Windows rules on a real Windows file system; chain's tests cover them on a fake one everywhere")
+	}
+	dir := expandDir(t, "sub/", "sub/c.txt", "sub/D.TXT")
+	env := []string{"PATH=" + os.Getenv("PATH"), "USERPROFILE=" + dir}
+	for _, tc := range []struct{ name, cmd, want string }{
+		// Sorted by bytes, as bash under LC_COLLATE=C: D before c.
+		{"backslash glob", `echo sub\*`, `sub\D.TXT sub\c.txt` + "\n"},
+		{"slash glob keeps slashes", `echo sub/*.txt`, "sub/D.TXT sub/c.txt\n"},
+		{"case-insensitive", `echo SUB\*.Txt`, `SUB\D.TXT SUB\c.txt` + "\n"},
+		{"names fold", `echo $userprofile`, dir + "\n"},
+		{"tilde is USERPROFILE", `echo ~`, dir + "\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := RunString(context.Background(), tc.cmd, Options{Dir: dir, Env: env, Dialect: chain.Windows})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := string(res.Stdout); got != tc.want {
+				t.Errorf("stdout %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
