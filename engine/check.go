@@ -3,6 +3,7 @@ package engine
 import (
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/redirect"
@@ -39,6 +40,14 @@ func Check(c *chain.Chain, opts Options) error {
 		env = os.Environ()
 	}
 	for _, seg := range c.Segments() {
+		if slices.ContainsFunc(seg.Args, chain.IsUnknown) {
+			// Known only when it starts: the spawn refuses what cmd.exe
+			// cannot carry then (winproc's command lines fail on it).
+			if seg.Builtin == chain.BuiltinCd {
+				return nil // later directories are unknown too
+			}
+			continue
+		}
 		if seg.Builtin == chain.BuiltinCd && len(seg.Args) > 1 {
 			if filepath.IsAbs(seg.Args[1]) {
 				dir = seg.Args[1]

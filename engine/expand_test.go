@@ -197,6 +197,9 @@ func TestExpansionWindows(t *testing.T) {
 		{"case-insensitive", `echo SUB\*.Txt`, `SUB\D.TXT SUB\c.txt` + "\n"},
 		{"names fold", `echo $userprofile`, dir + "\n"},
 		{"tilde is USERPROFILE", `echo ~`, dir + "\n"},
+		// A value cmd.exe cannot carry, known only when the segment
+		// starts, is refused then (the plan's Check cannot see it).
+		{"cmd.exe argument refused at run time", "true && X=$'a\\nb'; echo start; dir \"$X\" || echo refused", "start\nrefused\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			res, err := RunString(context.Background(), tc.cmd, Options{Dir: dir, Env: env, Dialect: chain.Windows})
