@@ -69,18 +69,10 @@ func expandSeeds() []string {
 			seeds = append(seeds, c.src)
 		}
 	}
-	for _, c := range assignCases {
-		seeds = append(seeds, c.src)
-	}
-	for _, c := range redirCases {
-		seeds = append(seeds, c.src)
-	}
-	for _, c := range planCases {
-		seeds = append(seeds, c.src)
-	}
-	for _, c := range formerRefusals {
-		seeds = append(seeds, c.src)
-	}
+	seeds = appendSrcs(seeds, assignCases, func(c assignCase) string { return c.src })
+	seeds = appendSrcs(seeds, redirCases, func(c redirCase) string { return c.src })
+	seeds = appendSrcs(seeds, planCases, func(c planCase) string { return c.src })
+	seeds = appendSrcs(seeds, formerRefusals, func(c formerRefusal) string { return c.src })
 	for _, c := range unsupportedCases {
 		seeds = append(seeds, c.src)
 	}
@@ -381,4 +373,12 @@ func (s *simulation) cd(sh *Shell, args []string, inPipeline bool) (int, bool) {
 		sh.Env = sh.Names.Set(sh.Env, "PWD", sh.Dir)
 	}
 	return 0, true
+}
+
+// appendSrcs appends each case's source text.
+func appendSrcs[T any](seeds []string, cases []T, src func(T) string) []string {
+	for _, c := range cases {
+		seeds = append(seeds, src(c))
+	}
+	return seeds
 }

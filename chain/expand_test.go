@@ -341,20 +341,30 @@ type assignCase struct {
 func TestExpandAssigns(t *testing.T) {
 	for _, tt := range assignCases {
 		t.Run(tt.name, func(t *testing.T) {
-			skipBug(t, tt.bug)
-			sh := fixture(t)
-			plan, run := expandOne(t, sh, POSIX, tt.src)
-			want := subst(sh.Dir, tt.assigns)
-			for _, s := range []*Segment{plan, run} {
-				if got := assignStrings(s); !slices.Equal(got, want) {
-					t.Errorf("assigns = %q, want %q", got, want)
-				}
-				if !slices.Equal(s.Args, tt.args) {
-					t.Errorf("Args = %q, want %q", s.Args, tt.args)
-				}
+			s := expandBoth(t, tt.src, tt.bug, tt.assigns, "assigns", assignStrings)
+			if !slices.Equal(s.Args, tt.args) {
+				t.Errorf("Args = %q, want %q", s.Args, tt.args)
 			}
 		})
 	}
+}
+
+// expandBoth expands src's first segment through the plan and through
+// Segment.Expand in the fixture and compares what project makes of each
+// with want (tmpMark standing for the fixture's directory); it returns
+// the run's segment for further checks.
+func expandBoth(t *testing.T, src, bug string, want []string, what string, project func(*Segment) []string) *Segment {
+	t.Helper()
+	skipBug(t, bug)
+	sh := fixture(t)
+	plan, run := expandOne(t, sh, POSIX, src)
+	want = subst(sh.Dir, want)
+	for _, s := range []*Segment{plan, run} {
+		if got := project(s); !slices.Equal(got, want) {
+			t.Errorf("%s = %q, want %q", what, got, want)
+		}
+	}
+	return run
 }
 
 func assignStrings(s *Segment) []string {
@@ -407,19 +417,13 @@ func redirString(r Redirect) string {
 func TestExpandRedirects(t *testing.T) {
 	for _, tt := range redirCases {
 		t.Run(tt.name, func(t *testing.T) {
-			skipBug(t, tt.bug)
-			sh := fixture(t)
-			plan, run := expandOne(t, sh, POSIX, tt.src)
-			want := subst(sh.Dir, tt.redirs)
-			for _, s := range []*Segment{plan, run} {
+			expandBoth(t, tt.src, tt.bug, tt.redirs, "redirects", func(s *Segment) []string {
 				var got []string
 				for _, r := range s.Redirects {
 					got = append(got, redirString(r))
 				}
-				if !slices.Equal(got, want) {
-					t.Errorf("redirects = %q, want %q", got, want)
-				}
-			}
+				return got
+			})
 		})
 	}
 }

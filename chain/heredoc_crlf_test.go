@@ -1,8 +1,6 @@
 package chain
 
 import (
-	"errors"
-	"strings"
 	"testing"
 )
 
@@ -24,14 +22,11 @@ func TestHeredocCRLF(t *testing.T) {
 	} {
 		for _, d := range []Dialect{POSIX, Windows} {
 			t.Run(tt.name+"/"+string(d), func(t *testing.T) {
-				c, err := ParseDialect(tt.src, d)
 				if tt.refusedAt >= 0 {
-					var pe *ParseError
-					if !errors.As(err, &pe) || pe.Offset != tt.refusedAt || !strings.Contains(pe.Message, tt.msg) {
-						t.Fatalf("want a refusal at %d with %q, got %v", tt.refusedAt, tt.msg, err)
-					}
+					checkRefusal(t, tt.src, d, "control character", tt.refusedAt, tt.msg)
 					return
 				}
+				c, err := ParseDialect(tt.src, d)
 				if err != nil {
 					t.Fatal(err)
 				}

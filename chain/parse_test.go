@@ -559,18 +559,7 @@ func TestParseHeredocRefusals(t *testing.T) {
 	for _, tt := range tests {
 		for _, d := range []Dialect{POSIX, Windows} {
 			t.Run(tt.name+"/"+string(d), func(t *testing.T) {
-				_, err := ParseDialect(tt.in, d)
-				var pe *ParseError
-				if !errors.As(err, &pe) {
-					t.Fatalf("want a refusal, got %v", err)
-				}
-				if pe.Kind != KindUnsupported || pe.Construct != tt.construct || pe.Offset != tt.offset {
-					t.Errorf("got %s/%q at %d (%s), want unsupported/%q at %d",
-						pe.Kind, pe.Construct, pe.Offset, pe.Message, tt.construct, tt.offset)
-				}
-				if !strings.Contains(pe.Message, tt.message) {
-					t.Errorf("message %q lacks %q", pe.Message, tt.message)
-				}
+				checkRefusal(t, tt.in, d, tt.construct, tt.offset, tt.message)
 			})
 		}
 	}
@@ -664,19 +653,25 @@ func TestExpansionRefusals(t *testing.T) {
 		for _, d := range []Dialect{POSIX, Windows} {
 			t.Run(tt.in+"/"+string(d), func(t *testing.T) {
 				skipBug(t, tt.bug)
-				_, err := ParseDialect(tt.in, d)
-				var pe *ParseError
-				if !errors.As(err, &pe) {
-					t.Fatalf("want a refusal, got %v", err)
-				}
-				if pe.Kind != KindUnsupported || pe.Construct != tt.construct || pe.Offset != tt.offset {
-					t.Errorf("got %s/%q at %d (%s), want unsupported/%q at %d",
-						pe.Kind, pe.Construct, pe.Offset, pe.Message, tt.construct, tt.offset)
-				}
-				if !strings.Contains(pe.Message, tt.message) {
-					t.Errorf("message %q lacks %q", pe.Message, tt.message)
-				}
+				checkRefusal(t, tt.in, d, tt.construct, tt.offset, tt.message)
 			})
 		}
+	}
+}
+
+// checkRefusal parses src in d and wants an unsupported refusal of
+// construct at offset whose message holds message.
+func checkRefusal(t *testing.T, src string, d Dialect, construct string, offset int, message string) {
+	t.Helper()
+	_, err := ParseDialect(src, d)
+	var pe *ParseError
+	if !errors.As(err, &pe) {
+		t.Fatalf("want a refusal, got %v", err)
+	}
+	if pe.Kind != KindUnsupported || pe.Construct != construct || pe.Offset != offset {
+		t.Errorf("got %s/%q at %d (%s), want unsupported/%q at %d", pe.Kind, pe.Construct, pe.Offset, pe.Message, construct, offset)
+	}
+	if !strings.Contains(pe.Message, message) {
+		t.Errorf("message %q lacks %q", pe.Message, message)
 	}
 }
