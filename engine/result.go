@@ -126,6 +126,9 @@ type SegmentResult struct {
 	Index int
 	// Text is the segment's source text, for messages that name it.
 	Text string
+	// Args is the argv the segment ran with, its words expanded when it
+	// started; for a segment that did not start, the plan's argv, where a
+	// word known only at run time is an unknown word (chain.IsUnknown).
 	Args []string
 	// Path is the resolved program ("" for built-ins and failures).
 	Path string
