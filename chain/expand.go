@@ -207,7 +207,8 @@ func (sh *Shell) fields(w *syntax.Word) ([]string, bool, error) {
 			return nil, false, err
 		}
 		bw = sh.colonTilde(bw)
-		sh.globbed, sh.skipPWD, sh.dotOK = false, true, leadingDot(bw)
+		sh.globbed, sh.skipPWD = false, true
+		sh.dots, sh.dotAbs = dotComponents(bw)
 		f, err := sh.expandWord(bw, fieldsMode)
 		if err != nil {
 			return nil, false, err

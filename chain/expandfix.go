@@ -2,6 +2,7 @@ package chain
 
 import (
 	"fmt"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -40,12 +41,16 @@ func emptyUnquoted(w *syntax.Word) bool {
 	return true
 }
 
-// leadingDot reports whether a path component of the word starts with a
-// '.' written as such: only then does a glob match names starting with a
-// dot. mvdan's matcher lets a bracket expression ([!a]*) match one, which
-// bash never does.
-func leadingDot(w *syntax.Word) bool {
-	start := true
+// dotComponents reports, for each path component of the word, whether
+// it starts with a '.' written as such: only such a component of a glob
+// matches names starting with a dot. mvdan's matcher lets a bracket
+// expression ([!a]*) match one, which bash never does, so the listing of
+// each directory drops them for the other components (Shell.readDir).
+// abs says the word starts at the root, whose empty first component is
+// not counted.
+func dotComponents(w *syntax.Word) (dots []bool, abs bool) {
+	start, first := true, true
+	dots = []bool{false}
 	for _, p := range w.Parts {
 		var v string
 		switch p := p.(type) {
@@ -54,25 +59,52 @@ func leadingDot(w *syntax.Word) bool {
 		case *syntax.SglQuoted:
 			v = p.Value
 		case *syntax.DblQuoted:
-			v = "x" // a quoted part: its first byte counts only as written
+			v = "x" // its first byte counts only as written
 			if len(p.Parts) > 0 {
 				if lit, ok := p.Parts[0].(*syntax.Lit); ok {
 					v = lit.Value
 				}
 			}
 		default:
-			start = false
+			start, first = false, false
 			continue
 		}
 		for i := 0; i < len(v); i++ {
-			if start && (v[i] == '.' || v[i] == '\\' && i+1 < len(v) && v[i+1] == '.') {
-				return true
+			switch {
+			case v[i] == '/':
+				if first {
+					abs = true
+				} else {
+					dots = append(dots, false)
+				}
+				start = true
+			case start && (v[i] == '.' || v[i] == '\\' && i+1 < len(v) && v[i+1] == '.'):
+				dots[len(dots)-1] = true
+				start = false
+			default:
+				start = false
 			}
-			start = v[i] == '/'
+			first = false
 		}
 	}
-	return false
+	return dots, abs
 }
+
+// dotsAllowed reports whether the listing of dir, a directory a glob of
+// the current word reads, may keep names starting with a dot: whether the
+// component it is read for starts with a written dot.
+func (sh *Shell) dotsAllowed(dir string) bool {
+	depth := 0
+	if sh.dotAbs {
+		dir = strings.TrimPrefix(dir, filepath.VolumeName(dir))
+		depth = len(strings.FieldsFunc(dir, isSeparator))
+	} else if rel, err := filepath.Rel(sh.Dir, dir); err == nil && rel != "." {
+		depth = len(strings.FieldsFunc(rel, isSeparator))
+	}
+	return depth < len(sh.dots) && sh.dots[depth]
+}
+
+func isSeparator(r rune) bool { return r == '/' || r == filepath.Separator }
 
 // checkIFS refuses to split on an IFS with other characters than space,
 // tab and newline: bash keeps the empty fields such an IFS makes

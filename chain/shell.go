@@ -52,9 +52,11 @@ type Shell struct {
 	// own use (the directory globs are relative to), which is no read of
 	// $PWD by the word.
 	skipPWD bool
-	// dotOK lets a glob match names starting with a dot: its pattern
-	// starts a component with one.
-	dotOK bool
+	// dots says, per path component of the word being globbed, whether it
+	// starts with a written dot (dotComponents); dotAbs that it starts at
+	// the root.
+	dots   []bool
+	dotAbs bool
 	// listed keeps, in a plan, each directory as first listed: a plan is
 	// the files as of now, so two globs over one directory read it once.
 	listed map[string][]fs.DirEntry
@@ -274,7 +276,7 @@ func (s *Shell) readDir(dir string) ([]fs.DirEntry, error) {
 	s.read("files")
 	s.globbed = true
 	entries, err := s.list(dir)
-	if err != nil || s.dotOK {
+	if err != nil || s.dotsAllowed(dir) {
 		return entries, err
 	}
 	kept := entries[:0:0]
