@@ -56,6 +56,12 @@ func (l *lowerer) exportArg(seg *Segment, a *syntax.Assign) *ParseError {
 		seg.Args = append(seg.Args, prefix)
 		return nil
 	}
+	if c := (&syntax.Word{Parts: append([]syntax.WordPart(nil), a.Value.Parts...)}); syntax.SplitBraces(c) {
+		// bash brace-expands export's arguments into several NAME=…
+		// words and then reads them by other rules (no tilde after =).
+		return refuse(l.src, l.off(a.Value.Pos()), KindUnsupported, "brace expansion",
+			"brace expansion in export %s… makes several assignments; write the value out, or quote the braces", prefix)
+	}
 	return l.addWord(seg, a.Value, literalMode, prefix)
 }
 

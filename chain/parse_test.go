@@ -624,6 +624,7 @@ var expansionRefusals = []struct {
 	{"source venv/bin/activate", "shell built-in", 0, "run the program directly", ""},
 	{". f", "shell built-in", 0, "run the program directly", ""},
 	{"export -n X", "export option", 7, "takes NAME and NAME=value", ""},
+	{"export A={a,b}", "brace expansion", 9, "makes several assignments", ""},
 	{"export -p", "export option", 7, "export -p is not supported", ""},
 	{"export X+=1", "array assignment", 7, "plain NAME=value", ""},
 	{"export a[0]=1", "array assignment", 7, "plain NAME=value", ""},
