@@ -645,6 +645,7 @@ var expansionRefusals = []struct {
 	{"echo \"${X@P}\"", "parameter expansion", 6, "transformations chainrun does", ""},
 	{"echo ${X@Q} ${X@E} ${X@a} ${X@A} ${X@K}", "parameter expansion", 5, "transformations chainrun does", ""},
 	{"echo ${U:-~/x}", "parameter expansion", 10, "write $HOME", ""},
+	{"A=${U:-~/x:~/y} cmd", "parameter expansion", 7, "write $HOME", ""},
 	{"echo {1..1000000}", "brace expansion", 5, "more than the 100000", ""},
 	{"echo {Z..c}", "brace expansion", 5, "letter sequence", ""},
 }

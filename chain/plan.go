@@ -136,13 +136,21 @@ func (p *Shell) apply(s *Segment, certain bool) {
 }
 
 func (p *Shell) set(name, value string, certain bool, do func(name, value string)) {
-	if IsUnknown(name) || !validName(name) {
+	if IsUnknown(name) {
+		p.markUnknown(anyName, true) // unset $U: any variable may be the one
+		return
+	}
+	if !validName(name) {
 		return
 	}
 	known := certain && !IsUnknown(value)
 	do(name, value)
 	p.markUnknown(name, !known)
 }
+
+// anyName in a plan's unknown set stands for every variable: one whose
+// name is known only at run time was set or unset.
+const anyName = "*"
 
 // validName reports whether s is a shell variable name.
 func validName(s string) bool {

@@ -229,7 +229,7 @@ func (s *Shell) get(name string) expand.Variable {
 
 // read notes that the expansion read name, when a plan does not know it.
 func (s *Shell) read(name string) {
-	if s.unknown[s.key(name)] {
+	if s.unknown[s.key(name)] || s.unknown[anyName] && validName(name) {
 		if s.reads == nil {
 			s.reads = map[string]bool{}
 		}
