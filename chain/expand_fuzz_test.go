@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/chainrun/chainrun/environ"
+	"github.com/chainrun/chainrun/internal/testprog"
 )
 
 // FuzzExpand checks the property an explain view and the policy rely on:
@@ -30,7 +31,7 @@ func FuzzExpand(f *testing.F) {
 		f.Add(src, true, uint8(0xa5))
 	}
 	root := f.TempDir()
-	makeFiles(f, root, fixtureFiles)
+	testprog.MakeTree(f, root, fixtureFiles...)
 	f.Fuzz(func(t *testing.T, src string, windows bool, statuses uint8) {
 		if expensive(src) {
 			t.Skip("expands to too many words for a fuzz run")

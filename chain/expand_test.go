@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/chainrun/chainrun/environ"
+	"github.com/chainrun/chainrun/internal/testprog"
 )
 
 // The expansion tables run in one fixture: a temporary directory holding a
@@ -40,7 +41,7 @@ var fixtureFiles = []string{"a.go", "b.go", "c.txt", ".hidden.go", "sub/", "sub/
 func fixture(t testing.TB) *Shell {
 	t.Helper()
 	dir := t.TempDir()
-	makeFiles(t, dir, fixtureFiles)
+	testprog.MakeTree(t, dir, fixtureFiles...)
 	return &Shell{
 		Env: []string{"HOME=/home/me", "PWD=" + dir, "OLDPWD=/old", "X=a  b", "E=", "G=*.go",
 			"W= lead  trail ", "N=21", "F=out.txt", "S=sub", "H=#hash"},
@@ -48,23 +49,6 @@ func fixture(t testing.TB) *Shell {
 		Dir:    dir,
 		Status: 3,
 		Names:  environ.Exact,
-	}
-}
-
-// makeFiles creates names under dir; a name ending in "/" is a directory.
-func makeFiles(t testing.TB, dir string, names []string) {
-	t.Helper()
-	for _, n := range names {
-		p := filepath.Join(dir, filepath.FromSlash(n))
-		var err error
-		if strings.HasSuffix(n, "/") {
-			err = os.MkdirAll(p, 0o755)
-		} else {
-			err = os.WriteFile(p, nil, 0o644)
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
 	}
 }
 
@@ -825,7 +809,7 @@ func TestGlobBaseIsShellDir(t *testing.T) {
 			skipBug(t, "mvdan's expansion globs relative to $PWD (FieldsSeq reads PWD), not Shell.Dir: with PWD unset `echo *.go` fails (\"*.go: open : no such file or directory\"), with PWD naming another directory it lists that one; bash globs its working directory")
 			sh := fixture(t)
 			other := t.TempDir()
-			makeFiles(t, other, []string{"z.go"})
+			testprog.MakeTree(t, other, "z.go")
 			tt.pwd(sh, other)
 			plan, run := expandOne(t, sh, POSIX, "echo *.go")
 			want := []string{"echo", "a.go", "b.go"}

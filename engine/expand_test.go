@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/chainrun/chainrun/chain"
+	"github.com/chainrun/chainrun/internal/testprog"
 	"github.com/chainrun/chainrun/policy"
 )
 
@@ -22,29 +23,15 @@ type auditFunc func(*AuditRecord)
 
 func (f auditFunc) Audit(r *AuditRecord) { f(r) }
 
-// expandDir is a fresh directory for one test (not t.TempDir: Wine cannot
-// always remove it), with the named files created empty.
+// expandDir is a fresh directory for one test (removable under Wine too),
+// its symbolic links resolved, with the named files created empty.
 func expandDir(t *testing.T, files ...string) string {
 	t.Helper()
-	dir, err := os.MkdirTemp("", "chainrun-expand-")
+	dir, err := filepath.EvalSymlinks(testprog.TempDir(t))
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { os.RemoveAll(dir) })
-	if dir, err = filepath.EvalSymlinks(dir); err != nil {
-		t.Fatal(err)
-	}
-	for _, f := range files {
-		p := filepath.Join(dir, filepath.FromSlash(f))
-		if strings.HasSuffix(f, "/") {
-			err = os.MkdirAll(p, 0o755)
-		} else {
-			err = os.WriteFile(p, nil, 0o644)
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
+	testprog.MakeTree(t, dir, files...)
 	return dir
 }
 

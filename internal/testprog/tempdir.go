@@ -36,3 +36,21 @@ func removeTree(dir string) {
 		os.Remove(p)
 	}
 }
+
+// MakeTree creates each name below dir, empty: a name ending in "/" is a
+// directory; "/" separates the levels on every OS.
+func MakeTree(tb testing.TB, dir string, names ...string) {
+	tb.Helper()
+	for _, n := range names {
+		p := filepath.Join(dir, filepath.FromSlash(n))
+		var err error
+		if n != "" && n[len(n)-1] == '/' {
+			err = os.MkdirAll(p, 0o755)
+		} else {
+			err = os.WriteFile(p, nil, 0o644)
+		}
+		if err != nil {
+			tb.Fatal(err)
+		}
+	}
+}
