@@ -16,18 +16,50 @@ const unknownMark = "\x00"
 
 // Unknown returns the unknown word standing for the source text src, so a
 // message can still say what it was written as. Path separators are
-// dropped from it so no basename or extension rule can cut the mark away.
+// spelt with look-alikes (U+2215, U+2216) so no basename or extension
+// rule can cut the mark away; UnknownSource and ShowUnknown turn them
+// back.
 func Unknown(src string) string {
 	return unknownMark + strings.Map(func(r rune) rune {
-		if r == '/' || r == '\\' || r == 0 {
+		switch r {
+		case '/':
+			return divisionSlash
+		case '\\':
+			return setMinus
+		case 0:
 			return -1
 		}
 		return r
 	}, src)
 }
 
+// The look-alikes that stand for path separators inside unknown words.
+const (
+	divisionSlash = '\u2215'
+	setMinus      = '\u2216'
+)
+
 // IsUnknown reports whether arg is an unknown word.
 func IsUnknown(arg string) bool { return strings.HasPrefix(arg, unknownMark) }
 
 // UnknownSource returns the source text an unknown word stands for.
-func UnknownSource(arg string) string { return strings.TrimPrefix(arg, unknownMark) }
+func UnknownSource(arg string) string { return ShowUnknown(arg) }
+
+// ShowUnknown renders a text that holds unknown words (one, or several
+// joined into a message) as written: marks dropped, separators restored.
+func ShowUnknown(s string) string {
+	if !strings.Contains(s, unknownMark) {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		switch r {
+		case 0:
+			return -1
+		case divisionSlash:
+			return '/'
+		case setMinus:
+			return '\\'
+		}
+		return r
+	}, s)
+}

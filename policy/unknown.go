@@ -83,7 +83,7 @@ func showText(s string) string {
 	if !holdsUnknown(s) {
 		return s
 	}
-	return strings.ReplaceAll(s, unknownMark, "")
+	return chain.ShowUnknown(s)
 }
 
 // runtimeWords names the unknown words of args for a reason ("$X is",

@@ -172,7 +172,7 @@ var unknownCases = []unknownCase{
 	{name: "program/bypassPermissions", cmd: "@@CMD", mode: ModeBypass, verdict: chain.Ask},
 	{name: "program/acceptEdits", cmd: "@@CMD x", mode: ModeAcceptEdits, allow: []string{"Bash"}, verdict: chain.Ask},
 	{name: "program/dontAsk denies", cmd: "@@CMD", mode: ModeDontAsk, allow: []string{"Bash"}, verdict: chain.Deny},
-	{name: "program/a glob", cmd: "@@GLOB", allow: []string{"Bash"}, verdict: chain.Ask, reason: "the program (out*.o) is known only at run time"},
+	{name: "program/a glob", cmd: "@@GLOB", allow: []string{"Bash"}, verdict: chain.Ask, reason: "the program (out/*.o) is known only at run time"},
 
 	// Wrappers unwrap to the program word: still command position.
 	{name: "wrapper/env", cmd: "env X=1 @@CMD", allow: []string{"Bash"}, verdict: chain.Ask, reason: "the program ($CMD) is known only at run time"},
