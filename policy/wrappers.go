@@ -511,34 +511,25 @@ func startWrap(args []string) wrapResult {
 }
 
 // findExec unwraps the commands find runs with -exec, -execdir, -ok and
-// -okdir, so deny rules see them. A word known only at run time may be
-// one of them: every word from it on may start a command.
+// -okdir (up to ";" or "+"), so deny rules see them.
 func (a *analysis) findExec(args []string, depth int) {
-	starts := false
-	for i := 1; i < len(args); i++ {
-		if chain.IsUnknown(args[i]) && !starts {
-			a.possibleStarts(args[i:])
-			starts = true
-			continue
-		}
-		switch args[i] {
-		case "-exec", "-execdir", "-ok", "-okdir":
-			j := i + 1
-			for j < len(args) && args[j] != ";" && args[j] != "+" {
-				j++
-			}
-			if j > i+1 {
-				a.unwrap(args[i+1:j], depth+1, false)
-			}
-			i = j
-		}
-	}
+	a.execOptions(args, depth, func(w string) bool {
+		return w == "-exec" || w == "-execdir" || w == "-ok" || w == "-okdir"
+	}, func(w string) bool { return w == ";" || w == "+" })
 }
 
 // fdExec unwraps the command fd runs with -x/--exec or -X/--exec-batch:
-// the rest of the words, or up to ";". A word known only at run time may
-// be one of them, as in findExec.
+// the rest of the words, or up to ";".
 func (a *analysis) fdExec(args []string, depth int) {
+	a.execOptions(args, depth, func(w string) bool {
+		return w == "-x" || w == "--exec" || w == "-X" || w == "--exec-batch"
+	}, func(w string) bool { return w == ";" })
+}
+
+// execOptions unwraps each command an option isExec introduces, up to a
+// word isEnd accepts. A word known only at run time may be such an
+// option: every word from it on may start a command.
+func (a *analysis) execOptions(args []string, depth int, isExec, isEnd func(string) bool) {
 	starts := false
 	for i := 1; i < len(args); i++ {
 		if chain.IsUnknown(args[i]) && !starts {
@@ -546,16 +537,16 @@ func (a *analysis) fdExec(args []string, depth int) {
 			starts = true
 			continue
 		}
-		switch args[i] {
-		case "-x", "--exec", "-X", "--exec-batch":
-			j := i + 1
-			for j < len(args) && args[j] != ";" {
-				j++
-			}
-			if j > i+1 {
-				a.unwrap(args[i+1:j], depth+1, false)
-			}
-			i = j
+		if !isExec(args[i]) {
+			continue
 		}
+		j := i + 1
+		for j < len(args) && !isEnd(args[j]) {
+			j++
+		}
+		if j > i+1 {
+			a.unwrap(args[i+1:j], depth+1, false)
+		}
+		i = j
 	}
 }
