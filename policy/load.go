@@ -293,12 +293,19 @@ func expandDir(d, base string) string {
 	return filepath.Clean(d)
 }
 
-// ManagedSettingsDir is where Claude Code's managed settings live on this
-// system (managed-settings.json and managed-settings.d/*.json); tests and
-// unusual installations may change it.
-var ManagedSettingsDir = managedDir()
+// ClaudeDirs are the directories Claude Code reads settings from for one
+// session. Home and Managed may be left empty for the system's own.
+type ClaudeDirs struct {
+	Project string // the directory the session starts in
+	Home    string // the user's home directory; "" for os.UserHomeDir
+	// Managed holds managed-settings.json and managed-settings.d/*.json;
+	// "" for DefaultManagedDir.
+	Managed string
+}
 
-func managedDir() string {
+// DefaultManagedDir is where Claude Code's managed settings live on this
+// system.
+func DefaultManagedDir() string {
 	switch runtime.GOOS {
 	case "windows":
 		return `C:\Program Files\ClaudeCode`
@@ -309,10 +316,17 @@ func managedDir() string {
 }
 
 // ClaudeSettingsFiles lists the settings files Claude Code reads for a
-// session started in project, lowest precedence first, whether they exist
-// or not: user (in $CLAUDE_CONFIG_DIR, else home/.claude), project, local,
-// managed, then the managed-settings.d drop-ins in name order.
-func ClaudeSettingsFiles(project, home string) []SettingsFile {
+// session started in d.Project, lowest precedence first, whether they
+// exist or not: user (in $CLAUDE_CONFIG_DIR, else home/.claude), project,
+// local, managed, then the managed-settings.d drop-ins in name order.
+func ClaudeSettingsFiles(d ClaudeDirs) []SettingsFile {
+	project, home, managed := d.Project, d.Home, d.Managed
+	if home == "" {
+		home, _ = os.UserHomeDir()
+	}
+	if managed == "" {
+		managed = DefaultManagedDir()
+	}
 	userDir := os.Getenv("CLAUDE_CONFIG_DIR")
 	if userDir == "" {
 		userDir = filepath.Join(home, ".claude")
@@ -321,9 +335,9 @@ func ClaudeSettingsFiles(project, home string) []SettingsFile {
 		{Path: filepath.Join(userDir, "settings.json"), Scope: ScopeUser, Base: project},
 		{Path: filepath.Join(project, ".claude", "settings.json"), Scope: ScopeProject, Base: project},
 		{Path: filepath.Join(project, ".claude", "settings.local.json"), Scope: ScopeLocal, Base: project},
-		{Path: filepath.Join(ManagedSettingsDir, "managed-settings.json"), Scope: ScopeManaged, Base: project},
+		{Path: filepath.Join(managed, "managed-settings.json"), Scope: ScopeManaged, Base: project},
 	}
-	dropIns, _ := filepath.Glob(filepath.Join(ManagedSettingsDir, "managed-settings.d", "*.json"))
+	dropIns, _ := filepath.Glob(filepath.Join(managed, "managed-settings.d", "*.json"))
 	sort.Strings(dropIns)
 	for _, d := range dropIns {
 		files = append(files, SettingsFile{Path: d, Scope: ScopeManaged, Base: project})
@@ -332,20 +346,18 @@ func ClaudeSettingsFiles(project, home string) []SettingsFile {
 }
 
 // LoadClaude reads the settings Claude Code would read for a session
-// started in project (home "" means the user's), merged by LoadFiles, with
+// started in d.Project, merged by LoadFiles, with
 // the files named on the command line (extra) between local and managed
 // settings, as Claude Code places --settings. A hierarchy file that does
 // not exist is skipped; every candidate is protected, so a chain cannot
 // create one for the next run.
-func LoadClaude(project, home string, extra ...string) (*Policy, []string, error) {
-	if home == "" {
-		home, _ = os.UserHomeDir()
-	}
-	abs, err := filepath.Abs(project)
+func LoadClaude(d ClaudeDirs, extra ...string) (*Policy, []string, error) {
+	abs, err := filepath.Abs(d.Project)
 	if err != nil {
 		return nil, nil, fmt.Errorf("policy: %w", err)
 	}
-	all := ClaudeSettingsFiles(abs, home)
+	d.Project = abs
+	all := ClaudeSettingsFiles(d)
 	var present []SettingsFile
 	for _, f := range all {
 		if f.Scope == ScopeManaged && extra != nil {

@@ -85,11 +85,6 @@ const (
 	litStarWord  = "QzChainrunStarQz"
 )
 
-// RuleDialect is the dialect rule text is tokenised in: the host's, the
-// same one chains are parsed in by default, so a rule naming
-// C:\Tools\x.exe on Windows reads as written.
-var RuleDialect = chain.HostDialect()
-
 // ErrRule is matched (errors.Is) by every rule-text error.
 var ErrRule = errors.New("bad rule")
 
@@ -197,7 +192,10 @@ func parseCommandRule(r *Rule, body string) error {
 	if body == "" {
 		return ruleErr("no command before the wildcard")
 	}
-	c, err := chain.ParseDialect(body, RuleDialect)
+	// Rule text is tokenised in the host's dialect, the one chains are
+	// parsed in by default, so a rule naming C:\Tools\x.exe on Windows
+	// reads as written.
+	c, err := chain.ParseDialect(body, chain.HostDialect())
 	if err != nil {
 		var pe *chain.ParseError
 		if errors.As(err, &pe) {

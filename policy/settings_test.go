@@ -12,15 +12,12 @@ import (
 )
 
 // claudeTree writes a user, project and local settings file and a managed
-// directory, and points ManagedSettingsDir at it for the test.
-func claudeTree(t *testing.T, user, project, local, managed string) (proj, home string) {
+// directory, and returns the directories a session there reads.
+func claudeTree(t *testing.T, user, project, local, managed string) ClaudeDirs {
 	t.Helper()
-	proj, _ = filepath.EvalSymlinks(t.TempDir())
-	home, _ = filepath.EvalSymlinks(t.TempDir())
+	proj, _ := filepath.EvalSymlinks(t.TempDir())
+	home, _ := filepath.EvalSymlinks(t.TempDir())
 	mdir := t.TempDir()
-	old := ManagedSettingsDir
-	ManagedSettingsDir = mdir
-	t.Cleanup(func() { ManagedSettingsDir = old })
 	t.Setenv("CLAUDE_CONFIG_DIR", "")
 	for path, body := range map[string]string{
 		filepath.Join(home, ".claude", "settings.json"):       user,
@@ -38,16 +35,17 @@ func claudeTree(t *testing.T, user, project, local, managed string) (proj, home 
 			t.Fatal(err)
 		}
 	}
-	return proj, home
+	return ClaudeDirs{Project: proj, Home: home, Managed: mdir}
 }
 
 func TestLoadClaudeHierarchy(t *testing.T) {
-	proj, home := claudeTree(t,
+	dirs := claudeTree(t,
 		`{"permissions":{"allow":["Bash(git log:*)"],"defaultMode":"plan"}}`,
 		`{"permissions":{"allow":["Bash(go test:*)"],"deny":["Bash(git push:*)"],"defaultMode":"acceptEdits"}}`,
 		`{"permissions":{"allow":["Bash(git push:*)","Edit(./build/**)"],"deny":["Read(./.env)"]}}`,
 		"")
-	p, warnings, err := LoadClaude(proj, home)
+	proj, home := dirs.Project, dirs.Home
+	p, warnings, err := LoadClaude(dirs)
 	if err != nil || len(warnings) != 0 {
 		t.Fatalf("%v %q", err, warnings)
 	}
@@ -80,12 +78,12 @@ func TestLoadClaudeHierarchy(t *testing.T) {
 }
 
 func TestLoadClaudeManaged(t *testing.T) {
-	proj, home := claudeTree(t,
+	dirs := claudeTree(t,
 		`{"permissions":{"allow":["Bash(curl:*)"]}}`,
 		`{"permissions":{"defaultMode":"bypassPermissions"}}`,
 		"",
 		`{"allowManagedPermissionRulesOnly":true,"permissions":{"deny":["Bash(rm:*)"],"disableBypassPermissionsMode":"disable"}}`)
-	p, warnings, err := LoadClaude(proj, home)
+	p, warnings, err := LoadClaude(dirs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,9 +104,9 @@ func TestLoadClaudeManaged(t *testing.T) {
 // A project's own files cannot choose bypassPermissions; the user's can,
 // and a file on the command line sits between local and managed.
 func TestLoadClaudeBypassScope(t *testing.T) {
-	proj, home := claudeTree(t, `{"permissions":{"defaultMode":"bypassPermissions"}}`,
+	dirs := claudeTree(t, `{"permissions":{"defaultMode":"bypassPermissions"}}`,
 		`{"permissions":{"defaultMode":"bypassPermissions"}}`, "", "")
-	p, w, err := LoadClaude(proj, home)
+	p, w, err := LoadClaude(dirs)
 	if err != nil || p.Mode != ModeBypass || len(w) != 1 || !strings.Contains(w[0], "cannot choose it") {
 		t.Errorf("mode %q warnings %q err %v", p.Mode, w, err)
 	}
@@ -116,7 +114,7 @@ func TestLoadClaudeBypassScope(t *testing.T) {
 	if err := os.WriteFile(extra, []byte(`{"permissions":{"defaultMode":"dontAsk","deny":["Bash(ls)"]}}`), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	p, _, err = LoadClaude(proj, home, extra)
+	p, _, err = LoadClaude(dirs, extra)
 	if err != nil || p.Mode != ModeDontAsk || len(p.Deny) != 1 || !slices.Contains(p.Protect, extra) {
 		t.Errorf("mode %q deny %d protect %q err %v", p.Mode, len(p.Deny), p.Protect, err)
 	}

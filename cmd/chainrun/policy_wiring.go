@@ -25,7 +25,7 @@ func newAuthorizer(cfg *config) (chain.Authorizer, []string, error) {
 				return nil, nil, err
 			}
 		}
-		p, warnings, err = policy.LoadClaude(dir, "", cfg.policies...)
+		p, warnings, err = policy.LoadClaude(policy.ClaudeDirs{Project: dir}, cfg.policies...)
 	} else {
 		p, warnings, err = policy.Load(cfg.policies...)
 	}
