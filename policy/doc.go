@@ -62,6 +62,14 @@
 // deny or ask rule, and otherwise asks in every mode (plan mode denies a
 // write). Reasons show its source text ("$X"); no suggestion holds one.
 //
+// What the policy knows of programs is its registry (registry.go): one
+// record per program family, in a prog_<family>.go file, holding the
+// names, the options in one grammar (options.go), how it wraps another
+// command, its guard, the roles of its operands and option values, its
+// global options, whether the read-only mode allows it and whether it runs
+// code. The tables above (wrappers, read-only commands, global options,
+// the bare prefixes never suggested) are read off the records.
+//
 // What the policy cannot see is the inside of an interpreter (python3 -c,
 // node -e), a build file or a repository's own configuration; rules that
 // allow such programs allow whatever they do.

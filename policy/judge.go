@@ -95,12 +95,13 @@ func (p *Policy) judge(s *chain.Segment, i int, at where, env *pathEnv, piped bo
 func (j *segJudgement) reason(r string) { j.sd.Reasons = append(j.sd.Reasons, r) }
 
 // gatherFacts records what the chain-wide checks need whatever the
-// verdict: whether the segment runs git anywhere and whether it is a cd.
+// verdict: whether the segment runs a program that obeys the repository's
+// configuration (git) anywhere and whether it is a cd.
 func (j *segJudgement) gatherFacts() {
 	s, a := j.seg, j.a
 	j.facts.narrow = a.narrow
 	for _, l := range a.layers {
-		if l[0] == "git" {
+		if p := lookup(l[0]); p != nil && p.repoConfig {
 			j.facts.git = true
 		}
 	}

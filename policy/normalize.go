@@ -163,8 +163,8 @@ func (a *analysis) ask(reason string) {
 
 // unwrap walks wrappers to a fixpoint, recording each layer: every argv
 // met, with argv[0] canonical, and the form with global options skipped.
-// Shells hand over to shellBody; find and fd have the commands they run
-// unwrapped too.
+// Shells hand over to shellBody; the commands a program's options run
+// (find -exec) are unwrapped too.
 func (a *analysis) unwrap(args []string, depth int, afterWrapper bool) {
 	for len(args) > 0 {
 		if depth > maxWrapDepth {
@@ -186,17 +186,15 @@ func (a *analysis) unwrap(args []string, depth int, afterWrapper bool) {
 		a.layers = append(a.layers, layer)
 		a.globalLayers(layer)
 		name := layer[0]
-		if runsShellBody(name) {
-			a.shellBody(name, args, depth)
+		p := lookup(name)
+		if p != nil && p.body != nil {
+			a.shellBody(p, name, args, depth)
 			return
 		}
-		switch name {
-		case "find":
-			a.findExec(args, depth)
-		case "fd", "fdfind":
-			a.fdExec(args, depth)
+		if p != nil && p.execs != nil {
+			p.execs(a, args, depth)
 		}
-		args = a.wrapped(name, layer, args, depth)
+		args = a.wrapped(p, name, layer, args, depth)
 		depth++
 		afterWrapper = true
 	}
@@ -219,12 +217,12 @@ func (a *analysis) assignsAsProgram(args []string) []string {
 // wrapped follows the exec wrapper name, if it is one, and returns the
 // command it runs; nil ends the unwrapping, with layer recorded as an
 // innermost command unless a shell body took over.
-func (a *analysis) wrapped(name string, layer, args []string, depth int) []string {
-	res, ok := unwrapOnce(name, args)
-	if !ok {
+func (a *analysis) wrapped(p *program, name string, layer, args []string, depth int) []string {
+	if p == nil || p.wrap == nil {
 		a.cmds = append(a.cmds, command{args: layer})
 		return nil
 	}
+	res := p.wrap(p, args)
 	if res.unreadable != "" {
 		a.unreadable(name, res.unreadable, args)
 		a.cmds = append(a.cmds, command{args: layer})
@@ -331,7 +329,7 @@ func (a *analysis) globalLayers(layer []string) {
 	} else {
 		g = layer
 	}
-	if globalOpts(layer[0]) == nil || len(g) < 2 || !strings.HasPrefix(g[1], "-") || g[1] == "-" {
+	if !hasGlobal(layer[0]) || len(g) < 2 || !strings.HasPrefix(g[1], "-") || g[1] == "-" {
 		return
 	}
 	for k := 2; k <= 3 && k < len(g); k++ {

@@ -1,35 +1,13 @@
 package policy
 
-import (
-	"strings"
-
-	"github.com/chainrun/chainrun/chain"
-)
+import "github.com/chainrun/chainrun/chain"
 
 // Shells and the programs that hand a command line to one (sh -c, cmd /c,
 // powershell -Command, su -c). A shell is never allowed by a rule, but
 // deny rules must still see what its body runs: the body is parsed with
 // chainrun's own parser and every segment of it unwrapped like a segment
-// of the chain. Each shell family finds its body its own way, below.
-
-// isPosixShell reports the sh family, whose -c takes a command line.
-func isPosixShell(name string) bool {
-	switch name {
-	case "sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "csh", "tcsh", "yash", "posh", "rbash":
-		return true
-	}
-	return false
-}
-
-// runsShellBody reports the programs whose arguments can be a command
-// line run by a shell: the sh family, cmd, PowerShell, su and runuser.
-func runsShellBody(name string) bool {
-	switch name {
-	case "cmd", "powershell", "pwsh", "su", "runuser":
-		return true
-	}
-	return isPosixShell(name)
-}
+// of the chain. Each shell family finds its body its own way, in its
+// registry record (prog_shell.go).
 
 // shellBody finds and judges the command line a shell runs. Without one
 // the shell runs a script or reads commands interactively: it asks. su and
@@ -38,17 +16,17 @@ func runsShellBody(name string) bool {
 // parameter: the body is found without it); anywhere else it may be the
 // -c, or move or be the body, so the command line is known only at run
 // time.
-func (a *analysis) shellBody(name string, args []string, depth int) {
+func (a *analysis) shellBody(p *program, name string, args []string, depth int) {
 	a.shell = true
 	a.cmds = append(a.cmds, command{args: canonLayer(args)})
-	body, found := shellCommandLine(name, args)
+	body, found := p.body(args)
 	if k := firstUnknown(args); k > 0 {
-		if b, ok := shellCommandLine(name, args[:k]); !found || !ok || b != body {
+		if b, ok := p.body(args[:k]); !found || !ok || b != body {
 			a.runtimeAt(name+" argument "+showText(args[k])+" is known only at run time, so the command line it runs is not known", args[k:k+1])
 			return
 		}
 	}
-	if !found && (name == "su" || name == "runuser") && a.suCommand(name, args, depth) {
+	if !found && p.userCmd && a.suCommand(name, args, depth) {
 		return
 	}
 	if !found {
@@ -57,101 +35,6 @@ func (a *analysis) shellBody(name string, args []string, depth int) {
 	}
 	a.ask(name + " is a shell wrapper, never allowed by a rule")
 	a.parseBody(name, body, depth)
-}
-
-// shellCommandLine finds the command line the shell name runs, each shell
-// family its own way.
-func shellCommandLine(name string, args []string) (string, bool) {
-	switch name {
-	case "cmd":
-		return cmdBody(args)
-	case "powershell", "pwsh":
-		return powershellBody(args)
-	case "su", "runuser":
-		return suBody(args)
-	}
-	return posixBody(args)
-}
-
-// posixBody finds the body of sh -c BODY, also in clusters (-lc, -ec, +e
-// -c) and after --rcfile FILE or -o OPTION.
-func posixBody(args []string) (string, bool) {
-	cflag := false
-	i := 1
-opts:
-	for ; i < len(args); i++ {
-		x := args[i]
-		switch {
-		case x == "--" || x == "-":
-			i++
-			break opts
-		case strings.HasPrefix(x, "--"):
-			if x == "--rcfile" || x == "--init-file" {
-				i++
-			}
-		case len(x) > 1 && (x[0] == '-' || x[0] == '+'):
-			for j := 1; j < len(x); j++ {
-				switch x[j] {
-				case 'c':
-					cflag = true
-				case 'o', 'O':
-					if j == len(x)-1 {
-						i++
-					}
-				}
-			}
-		default:
-			break opts
-		}
-	}
-	if cflag && i < len(args) {
-		return args[i], true
-	}
-	return "", false
-}
-
-// cmdBody finds the body of cmd /c, /k or /r: every word after it.
-func cmdBody(args []string) (string, bool) {
-	for i, x := range args[1:] {
-		if lx := strings.ToLower(x); lx == "/c" || lx == "/k" || lx == "/r" {
-			return strings.Join(args[i+2:], " "), true
-		}
-	}
-	return "", false
-}
-
-// powershellBody finds the body of powershell -Command (or -c, /c,
-// /command): every word after it. -EncodedCommand and -File come first in
-// what they take, so they end the search.
-func powershellBody(args []string) (string, bool) {
-	for i, x := range args[1:] {
-		lx := strings.ToLower(x)
-		if lx == "-c" || lx == "-command" || lx == "/c" || lx == "/command" {
-			return strings.Join(args[i+2:], " "), true
-		}
-		if strings.HasPrefix(lx, "-e") || strings.HasPrefix(lx, "-f") {
-			break
-		}
-	}
-	return "", false
-}
-
-// suBody finds the body of su -c BODY (or --command, --session-command,
-// --command=BODY).
-func suBody(args []string) (string, bool) {
-	for i := 1; i < len(args); i++ {
-		x := args[i]
-		if x == "-c" || x == "--command" || x == "--session-command" {
-			if i+1 < len(args) {
-				return args[i+1], true
-			}
-			return "", false
-		}
-		if v, ok := strings.CutPrefix(x, "--command="); ok {
-			return v, true
-		}
-	}
-	return "", false
 }
 
 // suCommand unwraps runuser -u USER -- CMD (and su … -- CMD): a command run
@@ -167,10 +50,10 @@ func (a *analysis) suCommand(name string, args []string, depth int) bool {
 	return false
 }
 
-// bodyDialect is the dialect a shell body is read in: POSIX for the sh
-// family, Windows (backslashes kept) for cmd and PowerShell.
+// bodyDialect is the dialect a shell body is read in: POSIX but for the
+// shells whose record says Windows (cmd and PowerShell keep backslashes).
 func bodyDialect(name string) chain.Dialect {
-	if name == "cmd" || name == "powershell" || name == "pwsh" {
+	if p := lookup(name); p != nil && p.winBody {
 		return chain.Windows
 	}
 	return chain.POSIX

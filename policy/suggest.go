@@ -26,21 +26,11 @@ func arity(cmd string) int {
 }
 
 // isBareBanned reports programs whose bare prefix would allow any code:
-// shells, interpreters, wrappers and package runners. Only exact rules are
-// suggested for them.
+// shells, interpreters, wrappers and package runners (the registry's
+// runsCode records). Only exact rules are suggested for them.
 func isBareBanned(name string) bool {
-	switch name {
-	case "sh", "bash", "zsh", "fish", "csh", "tcsh", "ksh", "dash", "mksh", "ash", "cmd", "powershell", "pwsh",
-		"env", "xargs", "nice", "stdbuf", "nohup", "timeout", "time", "sudo", "doas", "pkexec", "su", "runuser",
-		"watch", "flock", "setsid", "ionice", "chrt", "taskset", "busybox", "eval", "exec", "command", "node",
-		"nodejs", "deno", "bun", "perl", "ruby", "php", "lua", "rscript", "osascript", "awk", "gawk", "mawk", "nawk",
-		"npx", "bunx", "pnpx", "ssh", "java", "py", "ipython", "pypy", "pypy3", "tclsh", "wish", "expect", "strace",
-		"ltrace", "valgrind", "fakeroot", "firejail", "proxychains", "proxychains4", "torsocks", "unbuffer",
-		"caffeinate", "nocache", "catchsegv", "entr", "chroot", "unshare", "nsenter", "systemd-run", "sg", "script",
-		"parallel", "start":
-		return true
-	}
-	return false
+	p := lookup(name)
+	return p != nil && p.runsCode
 }
 
 // isBanned reports a program only an exact rule is suggested for.

@@ -283,6 +283,13 @@ var bypassCases = []bypassCase{
 	{class: 19, cmd: `chroot / curl x`, verdict: "deny", why: "chroot's new root operand skipped"},
 	{class: 19, cmd: `start /b curl x`, verdict: "deny", why: "Windows start runs its command"},
 	{class: 19, cmd: `fd -x cat`, verdict: "ask", why: "fd -x under fd:*", allow: []string{"fd:*"}},
+	{class: 19, cmd: `run0 curl x`, verdict: "deny", why: "run0 runs its command"},
+	{class: 19, cmd: `run0 -u bob --setenv=A=1 --no-ask curl x`, verdict: "deny", why: "run0 options, abbreviations included, skipped"},
+	{class: 19, cmd: `run0 -D /tmp ls`, verdict: "ask", why: "run0 --chdir moves the command", allow: []string{"ls:*"}},
+	{class: 19, cmd: `run0`, verdict: "ask", why: "run0 without a command starts a shell", allow: []string{"Bash"}},
+	{class: 19, cmd: `gosu bob curl x`, verdict: "deny", why: "gosu's user operand skipped"},
+	{class: 19, cmd: `gosu bob:staff rm -rf x`, verdict: "deny", why: "gosu user:group"},
+	{class: 19, cmd: `pkexec --user bob curl x`, verdict: "deny", why: "pkexec options skipped"},
 
 	// 20. Shell wrappers hiding writes.
 	{class: 20, cmd: `bash -c 'echo x >> .claude/settings.json'`, verdict: "ask", why: "shell wrapper; body writes agent settings"},

@@ -5,15 +5,28 @@ import (
 	"strings"
 )
 
+// sed reads its script (-e, or the first operand) and the files it names;
+// -i edits them in place, and the script's r, w, e and s///w commands read
+// and write other files or run programs. The read-only mode allows only
+// its print form (sed -n 'Np').
+
+func init() {
+	register(&program{names: []string{"sed", "gsed"}, operands: roleRead, script: []string{"-e", "--expression", "-f", "--file"},
+		operandFiles: sedOperands, guard: sedGuard, readOnly: true, readOnlyUnless: sedReadOnly,
+		opts: optSpec{shortVal: "efl", longVal: []string{"expression", "file", "line-length"},
+			longFlag: []string{"quiet", "silent", "debug", "posix", "regexp-extended", "separate", "sandbox", "unbuffered", "null-data",
+				"zero-terminated", "follow-symlinks", "help", "version"},
+			abbrev: true,
+			danger: map[string]string{"-i": sedInPlace, "--in-place": sedInPlace,
+				"-f": "sed -f reads a script that cannot be checked", "--file": "sed --file reads a script that cannot be checked"},
+			roles: map[string]fileRole{"-f": roleRead, "--file": roleRead}}})
+}
+
 // sedGuard refuses sed's options that edit files or read a script from a
 // file, and reads every script (-e, or the first operand) for the commands
 // that run programs or write files.
-func sedGuard(args []string) string {
-	spec := &flagSpec{shortVal: "efl", longVal: []string{"expression", "file", "line-length"},
-		known:  []string{"quiet", "silent", "debug", "posix", "regexp-extended", "separate", "sandbox", "unbuffered", "null-data", "zero-terminated", "follow-symlinks", "help", "version"},
-		abbrev: true,
-		danger: map[string]string{"-i": sedInPlace, "--in-place": sedInPlace,
-			"-f": "sed -f reads a script that cannot be checked", "--file": "sed --file reads a script that cannot be checked"}}
+func sedGuard(p *program, _ string, args []string) string {
+	spec := &p.opts
 	operands, opts := walkFlags(args, spec)
 	var scripts []string
 	inPlace := ""
@@ -316,4 +329,107 @@ func (p *sedScript) substitution(withFlags bool) string {
 		}
 	}
 	return ""
+}
+
+// sedOperands: sed -i writes the files it reads, and the script names
+// files of its own.
+func sedOperands(p *program, files []fileArg, operands []string, opts []flagUse) []fileArg {
+	for _, script := range sedScripts(operands, opts) {
+		for _, f := range sedScriptFiles(script) {
+			if f.word != "" {
+				files = append(files, f)
+			}
+		}
+	}
+	return p.plainOperands(files, operands, opts, sedRole(opts))
+}
+
+// sedScripts are the scripts of a sed call: its -e values, else its first
+// operand.
+func sedScripts(operands []string, opts []flagUse) []string {
+	var scripts []string
+	for _, o := range opts {
+		if o.flag == "-e" || o.flag == "--expression" {
+			scripts = append(scripts, o.val)
+		}
+	}
+	if len(scripts) == 0 && len(operands) > 0 {
+		scripts = operands[:1]
+	}
+	return scripts
+}
+
+// sedRole is the role of sed's file operands: written with -i.
+func sedRole(opts []flagUse) fileRole {
+	for _, o := range opts {
+		if o.flag == "-i" || o.flag == "--in-place" || strings.HasPrefix(o.flag, "--in-place") {
+			return roleWrite
+		}
+	}
+	return roleRead
+}
+
+// sedReadOnly says why sed is not read-only here: only its print form is.
+func sedReadOnly(rest []string) string {
+	if !sedPrintOnly(rest) {
+		return "sed is read-only only in its print form (sed -n 'Np')"
+	}
+	return ""
+}
+
+// sedPrintOnly accepts sed -n with a script of print commands: "5p",
+// "1,10p", "$p", "/re/p", several joined by ";".
+func sedPrintOnly(args []string) bool {
+	quiet := false
+	var script []string
+	for _, a := range args {
+		switch {
+		case a == "-n" || a == "--quiet" || a == "--silent":
+			quiet = true
+		case strings.HasPrefix(a, "-"):
+			return false
+		default:
+			script = append(script, a)
+		}
+	}
+	if !quiet || len(script) == 0 {
+		return false
+	}
+	for _, cmd := range strings.Split(script[0], ";") {
+		if !printCommand(strings.TrimSpace(cmd)) {
+			return false
+		}
+	}
+	return true
+}
+
+func printCommand(c string) bool {
+	if !strings.HasSuffix(c, "p") {
+		return false
+	}
+	addr := c[:len(c)-1]
+	if addr == "" || addr == "$" {
+		return true
+	}
+	one := func(a string) bool {
+		if a == "$" {
+			return true
+		}
+		if len(a) >= 2 && a[0] == '/' && a[len(a)-1] == '/' {
+			return !strings.ContainsAny(a[1:len(a)-1], "/\\")
+		}
+		if a == "" {
+			return false
+		}
+		for i := 0; i < len(a); i++ {
+			if a[i] < '0' || a[i] > '9' {
+				return false
+			}
+		}
+		return true
+	}
+	if x, y, ok := strings.Cut(addr, ","); ok {
+		return one(x) && one(y)
+	}
+	return one(addr)
 }

@@ -2,39 +2,60 @@ package policy
 
 import "strings"
 
+// awk runs the program it is given (-e/--source, or the first operand)
+// on the files it names; NAME=value operands are assignments. Its guard
+// refuses the options that load code from files and reads every program
+// for what runs commands or writes files.
+
+func init() {
+	register(&program{names: []string{"awk", "gawk", "mawk", "nawk"}, operands: roleRead, script: []string{"-f", "--file", "-e", "--source"},
+		operandFiles: awkOperands, guard: awkGuard, runsCode: true,
+		opts: optSpec{shortVal: "FfveilW", longVal: []string{"field-separator", "assign", "source", "file", "include", "load", "exec"},
+			abbrev: true,
+			danger: map[string]string{
+				"-f": "awk -f reads a program that cannot be checked", "--file": "awk --file reads a program that cannot be checked",
+				"-i": "awk -i includes a library", "--include": "awk --include includes a library",
+				"-l": "awk -l loads an extension", "--load": "awk --load loads an extension",
+				"-E": "awk -E reads a program that cannot be checked", "--exec": "awk --exec reads a program that cannot be checked",
+				"-W": "awk -W options can read a program from a file (mawk -W exec)",
+			},
+			roles: map[string]fileRole{"-f": roleRead, "--file": roleRead}}})
+}
+
 // awkGuard refuses awk's options that load code from files, and reads
 // every program (-e/--source, or the first operand) for what runs commands
 // or writes files.
-func awkGuard(args []string) string {
-	spec := &flagSpec{shortVal: "FfveilW", longVal: []string{"field-separator", "assign", "source", "file", "include", "load", "exec"},
-		abbrev: true,
-		danger: map[string]string{
-			"-f": "awk -f reads a program that cannot be checked", "--file": "awk --file reads a program that cannot be checked",
-			"-i": "awk -i includes a library", "--include": "awk --include includes a library",
-			"-l": "awk -l loads an extension", "--load": "awk --load loads an extension",
-			"-E": "awk -E reads a program that cannot be checked", "--exec": "awk --exec reads a program that cannot be checked",
-			"-W": "awk -W options can read a program from a file (mawk -W exec)",
-		}}
-	var progs []string
-	spec.check = func(flag, val string) string {
-		if flag == "-e" || flag == "--source" {
-			progs = append(progs, val)
-		}
-		return ""
-	}
-	operands, r := scanFlags(args, spec)
-	if r != "" {
+func awkGuard(p *program, _ string, args []string) string {
+	operands, opts := walkFlags(args, &p.opts)
+	if r := p.opts.dangerIn(opts); r != "" {
 		return r
+	}
+	var progs []string
+	for _, o := range opts {
+		if o.flag == "-e" || o.flag == "--source" {
+			progs = append(progs, o.val)
+		}
 	}
 	if len(progs) == 0 && len(operands) > 0 {
 		progs = operands[:1]
 	}
-	for _, p := range progs {
-		if r := awkProgramDanger(p); r != "" {
+	for _, prog := range progs {
+		if r := awkProgramDanger(prog); r != "" {
 			return r
 		}
 	}
 	return ""
+}
+
+// awkOperands: awk's operands are files it reads, but for NAME=value
+// assignments.
+func awkOperands(p *program, files []fileArg, operands []string, opts []flagUse) []fileArg {
+	for _, o := range p.skipScript(operands, opts) {
+		if !isAssignWord(o) {
+			files = append(files, fileArg{word: o, role: roleRead, what: "path"})
+		}
+	}
+	return files
 }
 
 // awkProgramDanger finds system(), pipes to or from commands, and print or

@@ -5,11 +5,25 @@ import (
 	"strings"
 )
 
+// git: its global options come before the subcommand (git -C dir push);
+// the repository's own configuration can make it run programs
+// (core.fsmonitor, core.pager, diff drivers), so it is not read-only and a
+// cd before it asks.
+
+func init() {
+	register(&program{names: []string{"git"}, guard: gitGuard, files: gitFiles, repoConfig: true,
+		global: &optSpec{shortVal: "cC", shortFlag: "pPvh",
+			longVal: []string{"git-dir", "work-tree", "namespace", "super-prefix", "config-env", "attr-source", "shallow-file", "list-cmds"},
+			longFlag: []string{"exec-path", "paginate", "no-pager", "bare", "no-replace-objects", "literal-pathspecs", "no-literal-pathspecs",
+				"glob-pathspecs", "noglob-pathspecs", "icase-pathspecs", "no-optional-locks", "no-advice", "no-lazy-fetch", "html-path",
+				"man-path", "info-path", "version", "help", "no-replace-objects-here"}}})
+}
+
 // gitGuard refuses git's global options that load other configuration or
 // run a pager, the ext:: transport, and the subcommands and subcommand
 // options that run programs.
-func gitGuard(args []string) string {
-	i, r := gitGlobalDanger(args)
+func gitGuard(p *program, _ string, args []string) string {
+	i, r := gitGlobalDanger(p.global, args)
 	if r != "" {
 		return r
 	}
@@ -26,7 +40,7 @@ func gitGuard(args []string) string {
 
 // gitGlobalDanger reads the options before git's subcommand. It returns
 // the index of the subcommand, or why an option is refused.
-func gitGlobalDanger(args []string) (int, string) {
+func gitGlobalDanger(global *optSpec, args []string) (int, string) {
 	i := 0
 	for i < len(args) && strings.HasPrefix(args[i], "-") {
 		x := args[i]
@@ -41,7 +55,7 @@ func gitGlobalDanger(args []string) (int, string) {
 		case name == "--exec-path" && hasVal:
 			return i, "git --exec-path= chooses the programs git runs"
 		}
-		takesValue, known := gitGlobalOpt(name)
+		takesValue, known := global.exact(name)
 		if !known && !(len(x) > 2 && x[1] != '-') {
 			return i, "git option " + x + " is not one chainrun knows, so git's subcommand cannot be found"
 		}
@@ -194,4 +208,35 @@ func gitConfigRead(rest []string) bool {
 		}
 	}
 	return read
+}
+
+// gitFiles: git diff --no-index reads its operands; --shallow-file and
+// other path-like words are touched.
+func gitFiles(_ *program, args []string) []fileArg {
+	files := pathLikeFiles(args)
+	noIndex := false
+	for _, a := range args {
+		if a == "--no-index" {
+			noIndex = true
+		}
+	}
+	for i, a := range args {
+		if a == "--shallow-file" && i+1 < len(args) {
+			files = append(files, fileArg{word: args[i+1], role: roleRead, what: "git --shallow-file"})
+		}
+	}
+	if !noIndex {
+		return files
+	}
+	seenDiff := false
+	for _, a := range args[1:] {
+		if a == "diff" {
+			seenDiff = true
+			continue
+		}
+		if seenDiff && !strings.HasPrefix(a, "-") {
+			files = append(files, fileArg{word: a, role: roleRead, what: "git diff --no-index"})
+		}
+	}
+	return files
 }

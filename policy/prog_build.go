@@ -1,16 +1,34 @@
 package policy
 
-import (
-	"strings"
-	"sync"
-)
+import "strings"
 
-// The guards of build tools and package managers: go, cargo, npm, pnpm,
-// yarn and bun (npx, bunx and pnpx always ask; see guard).
+// Build tools and package managers: go, cargo, npm, pnpm, yarn, bun and
+// the package runners npx, bunx and pnpx. Their guards refuse the options
+// that name programs to run or configuration to load, and the
+// subcommands that run packages or code; the package runners always ask.
+
+func init() {
+	registerAll(
+		&program{names: []string{"go"}, guard: goGuard, global: &optSpec{shortVal: "C"}},
+		// cargo --config can set a runner program.
+		&program{names: []string{"cargo"}, guard: specGuard, plus: true,
+			opts: optSpec{shortVal: "CZ", longVal: []string{"config", "color", "manifest-path"},
+				danger: map[string]string{"--config": "cargo --config can set a runner program"}},
+			global: &optSpec{shortVal: "CZ", shortFlag: "qv", longVal: []string{"config", "color"},
+				longFlag: []string{"quiet", "verbose", "offline", "frozen", "locked"}}},
+		&program{names: []string{"npm"}, guard: npmGuard,
+			global: &optSpec{shortVal: "Cw", shortFlag: "gsqdy", longVal: []string{"prefix", "workspace", "loglevel", "userconfig", "registry"},
+				longFlag: []string{"global", "silent", "quiet", "verbose", "yes"}}},
+		&program{names: []string{"pnpm", "yarn"}, guard: subcommandGuard},
+		&program{names: []string{"bun"}, guard: subcommandGuard, runsCode: true},
+		&program{names: []string{"npx", "bunx", "pnpx"}, runsCode: true,
+			guard: func(_ *program, name string, _ []string) string { return name + " runs a package from the registry" }},
+	)
+}
 
 // goGuard refuses go's flags that name programs to run, go run and go
 // generate (which run code), and go env -w (which sets GOFLAGS and more).
-func goGuard(args []string) string {
+func goGuard(_ *program, _ string, args []string) string {
 	i := 0
 	for i < len(args) && strings.HasPrefix(args[i], "-") {
 		if args[i] == "-C" {
@@ -45,16 +63,10 @@ func goGuard(args []string) string {
 	return ""
 }
 
-// cargoSpec: --config can set a runner program.
-var cargoSpec = sync.OnceValue(func() *flagSpec {
-	return &flagSpec{shortVal: "CZ", longVal: []string{"config", "color", "manifest-path"},
-		danger: map[string]string{"--config": "cargo --config can set a runner program"}}
-})
-
 // npmGuard refuses npm options that name programs to run or configuration
 // files to load, and the subcommands that run packages or change npm's
 // configuration.
-func npmGuard(args []string) string {
+func npmGuard(_ *program, _ string, args []string) string {
 	if r := nodeConfigDanger("npm", args, true); r != "" {
 		return r
 	}
@@ -117,7 +129,7 @@ func nodeConfigDanger(prog string, args []string, abbrev bool) string {
 
 // subcommandGuard judges pnpm, yarn and bun by the options that load
 // configuration or code and by their first word that is not an option.
-func subcommandGuard(prog string, args []string) string {
+func subcommandGuard(_ *program, prog string, args []string) string {
 	if r := nodeConfigDanger(prog, args, false); r != "" {
 		return r
 	}

@@ -1,0 +1,16 @@
+package policy
+
+// Container and cluster clients: docker and kubectl take global options
+// before their subcommand (docker --context x run, kubectl -n ns delete),
+// skipped so "docker run:*" and "kubectl delete:*" see the subcommand.
+
+func init() {
+	registerAll(
+		&program{names: []string{"docker"},
+			global: &optSpec{shortVal: "Hcl", shortFlag: "D", longVal: []string{"host", "context", "config", "log-level", "tlscacert", "tlscert", "tlskey"},
+				longFlag: []string{"debug", "tls", "tlsverify"}}},
+		&program{names: []string{"kubectl"},
+			global: &optSpec{shortVal: "nsv", longVal: []string{"namespace", "context", "cluster", "user", "kubeconfig", "server", "token", "as",
+				"as-group", "request-timeout"}, longFlag: []string{"insecure-skip-tls-verify"}}},
+	)
+}

@@ -1,0 +1,75 @@
+package policy
+
+import "github.com/chainrun/chainrun/chain"
+
+// env runs a command with assignments, -S text split like a command line,
+// or prints the environment. Only printing is left to a prefix rule.
+
+// envOpts are env's options (coreutils).
+var envOpts = optSpec{shortVal: "uCS", shortFlag: "i0v", longVal: []string{"unset", "chdir", "split-string"},
+	longOpt:  []string{"block-signal", "default-signal", "ignore-signal"},
+	longFlag: []string{"ignore-environment", "null", "debug", "list-signal-handling", "help", "version"}, abbrev: true,
+	roles: map[string]fileRole{"-C": roleChdir, "--chdir": roleChdir}}
+
+func init() {
+	register(&program{names: []string{"env"}, opts: envOpts, wrap: envWrap, guard: envGuard, runsCode: true})
+}
+
+// envWrap unwraps env: -S/--split-string text is split like a command
+// line (or, when it cannot be, judged as a shell body), NAME=v words are
+// assignments, a lone "-" is -i.
+func envWrap(p *program, args []string) wrapResult {
+	var r wrapResult
+	i, opts, bad := scanOpts(args, &p.opts)
+	if bad != "" {
+		r.unreadable = bad
+		return r
+	}
+	optFiles("env", &p.opts, opts, &r)
+	var split []string
+	for _, o := range opts {
+		if o.flag == "-S" || o.flag == "--split-string" {
+			c, err := chain.ParseDialect(o.val, chain.POSIX)
+			if err != nil || len(c.Segments()) != 1 || len(c.Segments()[0].Redirects) > 0 {
+				s := o.val
+				r.shellBody = &s
+				return r
+			}
+			seg := c.Segments()[0]
+			for _, as := range seg.Assigns {
+				r.envs = append(r.envs, as.Name)
+			}
+			split = append(split, seg.Args...)
+		}
+	}
+	rest := append(split, args[i:]...)
+	j := 0
+	for j < len(rest) && rest[j] == "-" {
+		j++ // a lone "-" is -i
+	}
+	names, j := assignsBefore(rest, j)
+	r.envs = append(r.envs, names...)
+	if j < len(rest) {
+		r.cmd = rest[j:]
+	}
+	return r
+}
+
+// envGuard refuses env running a command: only printing the environment
+// (with assignments or not) is left to a prefix rule.
+func envGuard(p *program, _ string, args []string) string {
+	all := append([]string{"env"}, args...)
+	i, opts, bad := scanOpts(all, &p.opts)
+	if bad != "" {
+		return "env option " + quoteArg(bad) + " cannot be read"
+	}
+	if _, ok := findFlag(opts, "-S", "--split-string"); ok {
+		return "env -S runs a command"
+	}
+	for ; i < len(all); i++ {
+		if !isAssignWord(all[i]) {
+			return "env runs another command"
+		}
+	}
+	return ""
+}

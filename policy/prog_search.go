@@ -1,0 +1,151 @@
+package policy
+
+import "strings"
+
+// Search tools: grep and its relatives, ripgrep, find and fd. They read
+// the files and trees they name; find and fd also run commands on what
+// they find (-exec, -x), which deny rules see unwrapped and the guard
+// stops, and find can delete or write files.
+
+// grepOpts are grep's value-taking options.
+var grepOpts = optSpec{shortVal: "efmABCdD", longVal: []string{"regexp", "file", "max-count", "after-context", "before-context",
+	"context", "label", "include", "exclude", "exclude-dir", "exclude-from", "binary-files", "devices", "color", "colour"},
+	abbrev: true, roles: map[string]fileRole{"-f": roleRead, "--file": roleRead, "--exclude-from": roleRead}}
+
+// grepScript are the options that give grep's and rg's pattern.
+var grepScript = []string{"-e", "--regexp", "-f", "--file"}
+
+func init() {
+	registerAll(
+		&program{names: []string{"grep", "egrep", "fgrep"}, opts: grepOpts, operands: roleRead, script: grepScript, readOnly: true, tree: grepTree},
+		&program{names: []string{"zgrep"}, opts: grepOpts, operands: roleRead, script: grepScript},
+		&program{names: []string{"rg"}, operands: roleRead, script: grepScript, readOnly: true, guard: specGuard, tree: rgTree,
+			opts: optSpec{
+				shortVal: "ABCEMTdefgjmrt",
+				longVal: []string{"after-context", "before-context", "context", "encoding", "max-columns", "type-not",
+					"max-depth", "regexp", "file", "glob", "iglob", "threads", "max-count", "replace", "type", "type-add",
+					"type-clear", "pre-glob", "path-separator", "colors", "color", "sort", "sortr", "max-filesize",
+					"context-separator", "field-context-separator", "field-match-separator", "ignore-file", "dfa-size-limit",
+					"regex-size-limit", "engine", "generate", "hyperlink-format"},
+				longFlag: []string{"pretty", "json", "hidden", "no-ignore", "files", "count", "vimgrep", "line-number",
+					"ignore-case", "smart-case", "fixed-strings", "word-regexp", "invert-match", "multiline", "stats",
+					"heading", "no-heading", "null", "only-matching", "passthru", "quiet", "trim", "unrestricted", "text",
+					"search-zip", "pcre2", "follow", "no-config"},
+				danger: map[string]string{
+					"--pre":          "rg --pre runs a preprocessor program",
+					"--hostname-bin": "rg --hostname-bin runs a program",
+					"-z":             "rg -z runs decompression programs",
+					"--search-zip":   "rg --search-zip runs decompression programs",
+				},
+				roles: map[string]fileRole{"-f": roleRead, "--file": roleRead, "--ignore-file": roleRead}}},
+		&program{names: []string{"find"}, readOnly: true, guard: findGuard, files: findFiles, execs: findExec, tree: findTree},
+		&program{names: []string{"fd", "fdfind"}, guard: fdGuard, execs: fdExec},
+	)
+}
+
+// grepTree: grep -r reads whole trees, -R following links.
+func grepTree(args []string) (dirs []string, follow string) {
+	follow = treeOpt(args, "R", "--dereference-recursive")
+	if follow != "" || treeOpt(args, "r", "--recursive") != "" {
+		dirs = patternDirs(args, treeOpt(args, "ef", "--regexp") != "" || treeOpt(args, "", "--file") != "")
+	}
+	return dirs, follow
+}
+
+// rgTree: rg always reads whole trees, -L following links.
+func rgTree(args []string) (dirs []string, follow string) {
+	follow = treeOpt(args, "L", "--follow")
+	return patternDirs(args, treeOpt(args, "ef", "--regexp") != "" || treeOpt(args, "", "--file") != ""), follow
+}
+
+// findTree: find -L and -follow follow links.
+func findTree(args []string) (dirs []string, follow string) {
+	for _, a := range args[1:] {
+		if a == "-L" || a == "-follow" {
+			follow = a
+		}
+	}
+	return nil, follow
+}
+
+// findExec unwraps the commands find runs with -exec, -execdir, -ok and
+// -okdir (up to ";" or "+"), so deny rules see them.
+func findExec(a *analysis, args []string, depth int) {
+	a.execOptions(args, depth, func(w string) bool {
+		return w == "-exec" || w == "-execdir" || w == "-ok" || w == "-okdir"
+	}, func(w string) bool { return w == ";" || w == "+" })
+}
+
+// fdExec unwraps the command fd runs with -x/--exec or -X/--exec-batch:
+// the rest of the words, or up to ";".
+func fdExec(a *analysis, args []string, depth int) {
+	a.execOptions(args, depth, func(w string) bool {
+		return w == "-x" || w == "--exec" || w == "-X" || w == "--exec-batch"
+	}, func(w string) bool { return w == ";" })
+}
+
+// findGuard refuses the find actions that run commands, delete or write
+// files.
+func findGuard(_ *program, _ string, args []string) string {
+	for _, a := range args {
+		switch a {
+		case "-exec", "-execdir", "-ok", "-okdir":
+			return "find " + a + " runs a command"
+		case "-delete":
+			return "find -delete removes files"
+		case "-fprint", "-fprint0", "-fprintf", "-fls":
+			return "find " + a + " writes a file"
+		}
+	}
+	return ""
+}
+
+// fdGuard refuses fd running a command on its results.
+func fdGuard(_ *program, _ string, args []string) string {
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		switch a {
+		case "-x", "--exec", "-X", "--exec-batch":
+			return "fd " + a + " runs a command"
+		}
+		if strings.HasPrefix(a, "--exec") {
+			return "fd --exec runs a command"
+		}
+	}
+	return ""
+}
+
+// findFiles: find's starting points (the words before its expression) are
+// read, as are the files its tests compare with.
+func findFiles(_ *program, args []string) []fileArg {
+	var files []fileArg
+	i := 1
+	for i < len(args) && (args[i] == "-H" || args[i] == "-L" || args[i] == "-P" || strings.HasPrefix(args[i], "-O") || args[i] == "-D") {
+		if args[i] == "-D" {
+			i++
+		}
+		i++
+	}
+	for ; i < len(args); i++ {
+		a := args[i]
+		if strings.HasPrefix(a, "-") || a == "(" || a == "!" || a == ")" || a == "," {
+			break
+		}
+		files = append(files, fileArg{word: a, role: roleRead, what: "path"})
+	}
+	for ; i < len(args)-1; i++ {
+		switch a := args[i]; {
+		case a == "-newer" || a == "-anewer" || a == "-cnewer" || a == "-samefile" || a == "-files0-from" ||
+			strings.HasPrefix(a, "-newer") && len(a) == 8:
+			files = append(files, fileArg{word: args[i+1], role: roleRead, what: "find " + a})
+		case a == "-fprint" || a == "-fprint0" || a == "-fprintf" || a == "-fls":
+			files = append(files, fileArg{word: args[i+1], role: roleWrite, what: "find " + a})
+		}
+	}
+	if len(files) == 0 || files[0].what != "path" {
+		files = append(files, fileArg{word: ".", role: roleRead, what: "path"})
+	}
+	return files
+}

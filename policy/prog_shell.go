@@ -1,0 +1,100 @@
+package policy
+
+import "strings"
+
+// Shells: the programs whose arguments can be a command line a shell runs
+// (the sh family's -c, cmd /c, powershell -Command, su -c), each finding
+// its body its own way; and the shell built-ins that run their arguments
+// as code.
+
+func init() {
+	registerAll(
+		&program{names: []string{"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "csh", "tcsh", "yash", "posh", "rbash"},
+			body: posixBody, runsCode: true},
+		&program{names: []string{"cmd"}, body: cmdBody, winBody: true, runsCode: true},
+		&program{names: []string{"powershell", "pwsh"}, body: powershellBody, winBody: true, runsCode: true},
+		&program{names: []string{"su", "runuser"}, body: suBody, userCmd: true, runsCode: true},
+		&program{names: []string{"eval", "exec", "command"}, runsCode: true},
+	)
+}
+
+// posixBody finds the body of sh -c BODY, also in clusters (-lc, -ec, +e
+// -c) and after --rcfile FILE or -o OPTION.
+func posixBody(args []string) (string, bool) {
+	cflag := false
+	i := 1
+opts:
+	for ; i < len(args); i++ {
+		x := args[i]
+		switch {
+		case x == "--" || x == "-":
+			i++
+			break opts
+		case strings.HasPrefix(x, "--"):
+			if x == "--rcfile" || x == "--init-file" {
+				i++
+			}
+		case len(x) > 1 && (x[0] == '-' || x[0] == '+'):
+			for j := 1; j < len(x); j++ {
+				switch x[j] {
+				case 'c':
+					cflag = true
+				case 'o', 'O':
+					if j == len(x)-1 {
+						i++
+					}
+				}
+			}
+		default:
+			break opts
+		}
+	}
+	if cflag && i < len(args) {
+		return args[i], true
+	}
+	return "", false
+}
+
+// cmdBody finds the body of cmd /c, /k or /r: every word after it.
+func cmdBody(args []string) (string, bool) {
+	for i, x := range args[1:] {
+		if lx := strings.ToLower(x); lx == "/c" || lx == "/k" || lx == "/r" {
+			return strings.Join(args[i+2:], " "), true
+		}
+	}
+	return "", false
+}
+
+// powershellBody finds the body of powershell -Command (or -c, /c,
+// /command): every word after it. -EncodedCommand and -File come first in
+// what they take, so they end the search.
+func powershellBody(args []string) (string, bool) {
+	for i, x := range args[1:] {
+		lx := strings.ToLower(x)
+		if lx == "-c" || lx == "-command" || lx == "/c" || lx == "/command" {
+			return strings.Join(args[i+2:], " "), true
+		}
+		if strings.HasPrefix(lx, "-e") || strings.HasPrefix(lx, "-f") {
+			break
+		}
+	}
+	return "", false
+}
+
+// suBody finds the body of su -c BODY (or --command, --session-command,
+// --command=BODY).
+func suBody(args []string) (string, bool) {
+	for i := 1; i < len(args); i++ {
+		x := args[i]
+		if x == "-c" || x == "--command" || x == "--session-command" {
+			if i+1 < len(args) {
+				return args[i+1], true
+			}
+			return "", false
+		}
+		if v, ok := strings.CutPrefix(x, "--command="); ok {
+			return v, true
+		}
+	}
+	return "", false
+}

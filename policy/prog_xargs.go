@@ -1,0 +1,56 @@
+package policy
+
+import "strings"
+
+// Programs that build command lines from their input: xargs runs its
+// command (echo when none) with words it reads; GNU parallel runs the
+// words before ":::" through a shell.
+
+func init() {
+	registerAll(
+		&program{names: []string{"xargs"}, wrap: xargsWrap, runsCode: true,
+			guard: func(*program, string, []string) string { return "xargs runs a command built from its input" },
+			opts: optSpec{shortVal: "adEILnPs", shortOpt: "eil", shortFlag: "0oprtx",
+				longVal:  []string{"arg-file", "delimiter", "max-args", "max-procs", "max-chars", "process-slot-var"},
+				longOpt:  []string{"eof", "replace", "max-lines"},
+				longFlag: []string{"null", "open-tty", "interactive", "no-run-if-empty", "show-limits", "verbose", "exit", "help", "version"},
+				abbrev:   true, roles: map[string]fileRole{"-a": roleRead, "--arg-file": roleRead}}},
+		&program{names: []string{"parallel"}, wrap: parallelWrap, runsCode: true,
+			opts: optSpec{shortVal: "jSaIdEnNPL", longVal: []string{"jobs", "sshlogin", "arg-file", "delimiter", "max-args", "joblog", "results"}}},
+	)
+}
+
+// xargsWrap unwraps xargs, which runs echo when given no command.
+func xargsWrap(p *program, args []string) wrapResult {
+	i, opts, bad := scanOpts(args, &p.opts)
+	if bad != "" {
+		return wrapResult{unreadable: bad}
+	}
+	var r wrapResult
+	optFiles("xargs", &p.opts, opts, &r)
+	r.cmd = []string{"echo"}
+	if i < len(args) {
+		r.cmd = args[i:]
+	}
+	return r
+}
+
+// parallelWrap unwraps GNU parallel: the words before ":::" are a command
+// line it runs through a shell.
+func parallelWrap(p *program, args []string) wrapResult {
+	i, _, bad := scanOpts(args, &p.opts)
+	if bad != "" {
+		return wrapResult{unreadable: bad}
+	}
+	end := len(args)
+	for k := i; k < len(args); k++ {
+		if strings.HasPrefix(args[k], ":::") || args[k] == "::::" {
+			end = k
+			break
+		}
+	}
+	if i >= end {
+		return wrapResult{shell: true}
+	}
+	return joinedBody(args[i:end])
+}

@@ -1,0 +1,215 @@
+package policy
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// The program registry: one record per program family holds everything
+// the policy knows about it (its names, its options in the one grammar of
+// options.go, how it wraps another command, its guard, the role of each
+// operand and option value, its global options, whether the read-only mode
+// allows it and whether it runs code). Every table the policy consults is
+// read off the records: the bare prefixes Suggest never proposes, the
+// read-only list, the wrappers the broad view unwraps and the narrow view
+// strips, the file roles. A program or wrapper is added by one record in
+// the prog_*.go file of its family; nothing else is edited.
+
+// program is one record of the registry.
+type program struct {
+	// names are the canonical names (canonicalName) the family answers
+	// to; every name belongs to one record.
+	names []string
+	// opts are the program's own options, with the roles of the values
+	// that name files and the options that make it write or run code.
+	opts optSpec
+	// global are the options a tool takes before its subcommand (git -C
+	// dir push), skipped so "git push:*" sees git -C dir push; plus is
+	// set when "+word" is one too (cargo +nightly build).
+	global *optSpec
+	plus   bool
+
+	// wrap says what the program runs when it is an exec wrapper
+	// (timeout 5 rm x, sudo -u bob rm x, xargs rm); nil when it is not.
+	wrap func(p *program, args []string) wrapResult
+	// narrow wrappers are stripped, with their options, by the allow view
+	// too: "timeout 5 go test" is allowed by "go test:*".
+	narrow bool
+	// body finds the command line a shell runs (sh -c BODY); nil for a
+	// program that is no shell. Its segments are judged like the chain's.
+	body func(args []string) (string, bool)
+	// winBody shells read their body in the Windows dialect (cmd,
+	// PowerShell); userCmd ones run "-- CMD" as another user when they
+	// have no body (su, runuser).
+	winBody, userCmd bool
+	// execs unwraps the commands the program's options run (find -exec).
+	execs func(a *analysis, args []string, depth int)
+
+	// guard says why the arguments make the program write files or run
+	// programs, so a prefix or glob rule does not cover them; "" when they
+	// do not. nil for a program without a guard.
+	guard func(p *program, name string, rest []string) string
+	// operands is the role of every operand of a program whose operands
+	// are paths; 0 for the others, whose path-like words are touched.
+	operands fileRole
+	// script are the options that give the script or pattern that is
+	// otherwise the first operand (grep PATTERN FILE...), which is then
+	// no path.
+	script []string
+	// operandFiles replaces the plain reading of the operands (every one
+	// a path of role operands) for programs with exceptions.
+	operandFiles func(p *program, files []fileArg, operands []string, opts []flagUse) []fileArg
+	// files replaces the whole reading of the paths for programs whose
+	// roles depend on more than options (cp's last operand, dd's of=).
+	files func(p *program, args []string) []fileArg
+	// tree says which directories the program reads by walking them and
+	// the option that makes it follow symlinks there.
+	tree func(args []string) (dirs []string, follow string)
+
+	// readOnly programs are allowed without a rule in the opt-in
+	// read-only mode, when their guard finds nothing and readOnlyUnless
+	// (if set) gives no reason.
+	readOnly       bool
+	readOnlyUnless func(rest []string) string
+	// runsCode programs run any code they are given (shells,
+	// interpreters, wrappers): a prefix rule naming only them would allow
+	// anything, so only exact rules are suggested.
+	runsCode bool
+	// repoConfig programs obey the configuration of the repository they
+	// find from the current directory (git): after a cd it may run
+	// programs.
+	repoConfig bool
+}
+
+// registry maps every name to its record; register fills it at start-up.
+var registry = map[string]*program{}
+
+// register adds a record. A name claimed twice is a programming error.
+func register(p *program) {
+	for _, n := range p.names {
+		if _, dup := registry[n]; dup {
+			panic(fmt.Sprintf("policy: program %q registered twice", n))
+		}
+		registry[n] = p
+	}
+}
+
+// lookup returns the record of the program name (canonical), or nil.
+func lookup(name string) *program { return registry[name] }
+
+// isWrapper reports a record that runs another command it is given: an
+// exec wrapper or a shell.
+func (p *program) isWrapper() bool { return p.wrap != nil || p.body != nil }
+
+// wrapperNames lists the names of every wrapper and shell, sorted.
+func wrapperNames() []string {
+	var names []string
+	for n, p := range registry {
+		if p.isWrapper() {
+			names = append(names, n)
+		}
+	}
+	slices.Sort(names)
+	return names
+}
+
+// isReadOnly reports the commands the opt-in read-only mode may allow
+// without a rule.
+func isReadOnly(name string) bool {
+	p := lookup(name)
+	return p != nil && p.readOnly
+}
+
+// narrowWrapperOpts returns the options of a wrapper the allow view
+// strips, or nil.
+func narrowWrapperOpts(name string) *optSpec {
+	if p := lookup(name); p != nil && p.narrow {
+		return &p.opts
+	}
+	return nil
+}
+
+// readOnlyReason says why args (the allow view) may run without a rule in
+// the read-only mode, or returns false. The guard applies first.
+func readOnlyReason(args []string) (ok bool, why string) {
+	name := canonicalName(args[0])
+	if name != args[0] || !isReadOnly(name) {
+		return false, ""
+	}
+	if g := guard(args); g != "" {
+		return false, g
+	}
+	if p := lookup(name); p.readOnlyUnless != nil {
+		if why := p.readOnlyUnless(args[1:]); why != "" {
+			return false, why
+		}
+	}
+	return true, ""
+}
+
+// skipGlobal returns layer without the tool's leading global options, or
+// nil when there were none (or the tool has none).
+func skipGlobal(layer []string) []string {
+	p := lookup(layer[0])
+	if p == nil || p.global == nil {
+		return nil
+	}
+	i := 1
+	for i < len(layer) {
+		x := layer[i]
+		if p.plus && strings.HasPrefix(x, "+") {
+			i++
+			continue
+		}
+		if !strings.HasPrefix(x, "-") || x == "-" {
+			break
+		}
+		if x == "--" {
+			i++
+			break
+		}
+		name := x
+		attached := false
+		if j := strings.IndexByte(x, '='); j > 0 {
+			name, attached = x[:j], true
+		}
+		takes, known := p.global.exact(name)
+		if !known {
+			// -C/path or -cfoo forms of a known short option.
+			if len(x) > 2 && x[1] != '-' {
+				if takes, _ := p.global.exact(x[:2]); takes {
+					i++
+					continue
+				}
+			}
+			break
+		}
+		i++
+		if takes && !attached {
+			i++
+		}
+	}
+	if i == 1 {
+		return nil
+	}
+	if i > len(layer) {
+		i = len(layer)
+	}
+	out := make([]string, 0, 1+len(layer)-i)
+	out = append(out, layer[0])
+	return append(out, layer[i:]...)
+}
+
+// hasGlobal reports a tool with global options.
+func hasGlobal(tool string) bool {
+	p := lookup(tool)
+	return p != nil && p.global != nil
+}
+
+// registerAll registers the records of one family.
+func registerAll(ps ...*program) {
+	for _, p := range ps {
+		register(p)
+	}
+}

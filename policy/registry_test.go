@@ -1,0 +1,103 @@
+package policy
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/chainrun/chainrun/chain"
+)
+
+// Every wrapper and shell runs the code it is given: a bare prefix rule
+// naming it would allow anything, so the registry must mark it runsCode.
+func TestWrappersRunCode(t *testing.T) {
+	names := wrapperNames()
+	if len(names) < 40 {
+		t.Fatalf("only %d wrappers registered: %q", len(names), names)
+	}
+	for _, n := range names {
+		if p := lookup(n); !p.runsCode {
+			t.Errorf("wrapper %s is not marked runsCode", n)
+		}
+		if !isBareBanned(n) {
+			t.Errorf("wrapper %s may be suggested as a bare prefix", n)
+		}
+	}
+	for n, p := range registry {
+		if p.narrow && p.wrap == nil {
+			t.Errorf("%s is stripped by the allow view but unwraps nothing", n)
+		}
+	}
+}
+
+// The registry's names are canonical and its option keys follow the one
+// convention: "-x" for a short option, "--name" for a long one.
+func TestRegistryRecords(t *testing.T) {
+	for n, p := range registry {
+		if canonicalName(n) != n {
+			t.Errorf("%q is not a canonical name (%q)", n, canonicalName(n))
+		}
+		specs := []*optSpec{&p.opts}
+		if p.global != nil {
+			specs = append(specs, p.global)
+		}
+		for _, s := range specs {
+			for k := range s.roles {
+				checkOptKey(t, n, k)
+			}
+			for k := range s.danger {
+				checkOptKey(t, n, k)
+			}
+		}
+		if p.readOnly && p.runsCode {
+			t.Errorf("%s is read-only yet runs code", n)
+		}
+	}
+}
+
+func checkOptKey(t *testing.T, prog, k string) {
+	t.Helper()
+	long, isLong := strings.CutPrefix(k, "--")
+	if isLong && len(long) > 1 || !isLong && len(k) == 2 && k[0] == '-' {
+		return
+	}
+	t.Errorf("%s: option key %q is neither -x nor --name", prog, k)
+}
+
+// Every wrapper Claude Code names is unwrapped for deny rules, and no
+// prefix rule naming it is suggested (never "run0 rm:*"); the narrow
+// wrappers are stripped from a suggestion instead ("timeout 5 rm x" gives
+// "rm x:*").
+func TestClaudeCodeWrappers(t *testing.T) {
+	for _, cmd := range []string{
+		"sudo rm x", "doas rm x", "pkexec rm x", "run0 rm x", "gosu bob rm x", "nice rm x", "stdbuf -oL rm x",
+		"nohup rm x", "timeout 5 rm x", "/usr/bin/time rm x", "env rm x", "xargs rm x",
+	} {
+		c, err := chain.ParseDialect(cmd, chain.POSIX)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := canonicalName(strings.Fields(cmd)[0])
+		if p := lookup(name); p == nil || p.wrap == nil {
+			t.Errorf("%s is not a registered wrapper", name)
+			continue
+		}
+		p := &Policy{Deny: []Rule{mustRule(t, "Bash(rm:*)")}}
+		d, err := p.Authorize(context.Background(), c, t.TempDir())
+		if err != nil || d.Verdict != chain.Deny {
+			t.Errorf("%q under deny rm:*: %v %v", cmd, d.Verdict, err)
+		}
+		if s := Suggest(c.Segments()[0]); strings.HasPrefix(s, strings.Fields(cmd)[0]+" ") && strings.HasSuffix(s, ":*") {
+			t.Errorf("Suggest(%q) = %q, a prefix rule for a wrapper", cmd, s)
+		}
+	}
+}
+
+func mustRule(t *testing.T, text string) Rule {
+	t.Helper()
+	r, ok, err := ParseRule(text)
+	if err != nil || !ok {
+		t.Fatalf("%s: %v", text, err)
+	}
+	return r
+}
