@@ -3,12 +3,14 @@ package policy
 import "strings"
 
 // awk runs the program it is given (-e/--source, or the first operand)
-// on the files it names; NAME=value operands are assignments. Its guard
+// on the files it names; NAME=value operands are assignments. After -W
+// (mawk -W exec FILE) the first operand may be the program's file, so it
+// is judged as a path then. Its guard
 // refuses the options that load code from files and reads every program
 // for what runs commands or writes files.
 
 func init() {
-	register(&program{names: []string{"awk", "gawk", "mawk", "nawk"}, operands: roleRead, script: []string{"-f", "--file", "-e", "--source"},
+	register(&program{names: []string{"awk", "gawk", "mawk", "nawk"}, operands: roleRead, script: []string{"-f", "--file", "-e", "--source", "-W"},
 		operandFiles: awkOperands, guard: awkGuard, runsCode: true,
 		opts: optSpec{shortVal: "FfveilW", longVal: []string{"field-separator", "assign", "source", "file", "include", "load", "exec"},
 			abbrev: true,

@@ -5,7 +5,7 @@ package policy
 
 func init() {
 	registerAll(
-		&program{names: []string{"jq"}, operands: roleRead, script: []string{"-f", "--from-file"}, operandFiles: jqOperands, readOnly: true,
+		&program{names: []string{"jq"}, operands: roleRead, script: []string{"-f", "--from-file"}, files: jqFiles, readOnly: true,
 			opts: optSpec{shortVal: "fL", longVal: []string{"from-file", "indent", "arg", "argjson", "slurpfile", "rawfile"},
 				roles: map[string]fileRole{"-f": roleRead, "--from-file": roleRead}}},
 		&program{names: []string{"yq"}, operands: roleRead, guard: specGuard,
@@ -13,13 +13,17 @@ func init() {
 	)
 }
 
-// jqOperands: the words after --args or --jsonargs are values, not files.
-func jqOperands(p *program, files []fileArg, operands []string, opts []flagUse) []fileArg {
-	for i, o := range operands {
-		if o == "--args" || o == "--jsonargs" {
-			operands = operands[:i]
+// jqFiles: the words after --args or --jsonargs are values, not files.
+func jqFiles(p *program, args []string) []fileArg {
+	for i, a := range args {
+		if a == "--" {
+			break
+		}
+		if a == "--args" || a == "--jsonargs" {
+			args = args[:i]
 			break
 		}
 	}
-	return p.plainOperands(files, operands, opts, p.operands)
+	operands, opts := walkFlags(args[1:], &p.opts)
+	return p.plainOperands(optionFiles(opts, &p.opts), operands, opts, p.operands)
 }

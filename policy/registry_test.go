@@ -101,3 +101,35 @@ func mustRule(t *testing.T, text string) Rule {
 	}
 	return r
 }
+
+// The roles of operands and option values come from one spec per program,
+// the one its guard reads too: a value is never taken for a path, and an
+// abbreviated option is the option it abbreviates.
+func TestOperandRoles(t *testing.T) {
+	for _, tt := range []struct{ cmd, want string }{
+		{"awk -e print /etc/passwd", "/etc/passwd:read"},
+		{"gawk -v x=1 {print} a b=2", "a:read"},
+		{"mawk -W exec p.awk", "p.awk:read"},
+		{"sed --in s/a/b/ f", "f:write"},
+		{"gsed -n 5p f", "f:read"},
+		{"uniq -f 1 a b", "a:read b:write"},
+		{"uniq --skip-f 1 a", "a:read"},
+		{"base64 -b 76 f", "f:read"},
+		{"sort -o out --files0-from=l in", "out:write l:read in:read"},
+		{"chmod 644 a", "a:write"},
+		{"jq -f p.jq in.json --args x", "p.jq:read in.json:read"},
+		{"time -o t.txt ls", ""},
+	} {
+		args := strings.Fields(tt.cmd)
+		var got []string
+		for _, f := range commandFiles(args) {
+			got = append(got, f.word+":"+[...]string{"", "read", "write", "remove", "touch", "chdir"}[f.role])
+		}
+		if g := strings.Join(got, " "); g != tt.want {
+			t.Errorf("%s: files %q, want %q", tt.cmd, g, tt.want)
+		}
+	}
+	if g := guard(strings.Fields("uniq --skip-f 1 a")); g != "" {
+		t.Errorf("uniq --skip-f 1 a: guard %q, want none (one operand)", g)
+	}
+}
