@@ -60,17 +60,15 @@ func (p *Policy) SetMode(m Mode) error {
 }
 
 // acceptEditsCommand reports the file commands acceptEdits mode allows
-// without a rule (Claude Code's list), sed only when the guard finds
-// nothing but in-place editing.
+// without a rule (Claude Code's list, the registry's acceptEdits records)
+// when their guard finds nothing but in-place editing (sed -i).
 func acceptEditsCommand(args []string) bool {
-	switch canonicalName(args[0]) {
-	case "mkdir", "touch", "rm", "rmdir", "mv", "cp":
-		return true
-	case "sed":
-		g := guard(args)
-		return g == "" || strings.HasPrefix(g, sedInPlace+" (")
+	p := lookup(canonicalName(args[0]))
+	if p == nil || !p.acceptEdits {
+		return false
 	}
-	return false
+	g := guard(args)
+	return g == "" || strings.HasPrefix(g, sedInPlace+" (")
 }
 
 // applyMode turns the asks of a judged chain into what the mode makes of

@@ -11,22 +11,29 @@ import (
 // files they name (coreutils, and Windows' copy, move, del, mklink). What
 // they write needs permission of its own (an Edit rule, acceptEdits mode).
 
+// recursiveForce are the aliases of rm, cp, scp and rsync: -r is -R.
+var recursiveForce = sameFlags([]string{"-r", "-R", "--recursive"}, []string{"-f", "--force"})
+
+// modeFlags are the aliases of chmod, chown and chgrp, whose -r is a mode.
+var modeFlags = sameFlags([]string{"-R", "--recursive"}, []string{"-f", "--silent", "--quiet"})
+
 // copyOpts are the value-taking options of cp, install and mv.
 var copyOpts = optSpec{shortVal: "tSmogZ", longVal: []string{"target-directory", "suffix", "mode", "owner", "group", "context", "sparse",
 	"reflink", "backup", "preserve", "no-preserve"}, abbrev: true}
 
 func init() {
 	registerAll(
-		&program{names: []string{"cp"}, opts: copyOpts, files: copyFiles(roleRead), tree: cpTree},
+		&program{names: []string{"cp"}, acceptEdits: true, opts: copyOpts, files: copyFiles(roleRead), tree: cpTree, aliases: recursiveForce},
 		&program{names: []string{"install", "copy"}, opts: copyOpts, files: copyFiles(roleRead)},
-		&program{names: []string{"mv", "move"}, opts: copyOpts, files: copyFiles(roleWrite)},
+		&program{names: []string{"mv"}, acceptEdits: true, opts: copyOpts, files: copyFiles(roleWrite)},
+		&program{names: []string{"move"}, opts: copyOpts, files: copyFiles(roleWrite)},
 		&program{names: []string{"ln"}, files: linkFiles,
 			opts: optSpec{shortVal: "tS", longVal: []string{"target-directory", "suffix", "backup"}, abbrev: true}},
 		&program{names: []string{"mklink"}, files: mklinkFiles},
 		&program{names: []string{"dd"}, files: ddFiles},
 		&program{names: []string{"tee"}, operands: roleWrite},
-		&program{names: []string{"mkdir"}, operands: roleWrite, opts: optSpec{shortVal: "m", longVal: []string{"mode", "context"}, abbrev: true}},
-		&program{names: []string{"touch"}, operands: roleWrite,
+		&program{names: []string{"mkdir"}, acceptEdits: true, operands: roleWrite, opts: optSpec{shortVal: "m", longVal: []string{"mode", "context"}, abbrev: true}},
+		&program{names: []string{"touch"}, acceptEdits: true, operands: roleWrite,
 			opts: optSpec{shortVal: "drt", longVal: []string{"date", "reference", "time"}, abbrev: true,
 				roles: map[string]fileRole{"-r": roleRead, "--reference": roleRead}}},
 		&program{names: []string{"truncate"}, operands: roleWrite,
@@ -34,11 +41,13 @@ func init() {
 				roles: map[string]fileRole{"-r": roleRead, "--reference": roleRead}}},
 		// chmod, chown and chgrp: the first operand is the mode or owner,
 		// unless --reference gave it.
-		&program{names: []string{"chmod", "chgrp"}, operands: roleWrite, operandFiles: modeOperands,
+		&program{names: []string{"chmod", "chgrp"}, operands: roleWrite, operandFiles: modeOperands, aliases: modeFlags,
 			opts: optSpec{longVal: []string{"reference"}, abbrev: true, roles: map[string]fileRole{"--reference": roleRead}}},
-		&program{names: []string{"chown"}, operands: roleWrite, operandFiles: modeOperands,
+		&program{names: []string{"chown"}, operands: roleWrite, operandFiles: modeOperands, aliases: modeFlags,
 			opts: optSpec{longVal: []string{"reference", "from"}, abbrev: true, roles: map[string]fileRole{"--reference": roleRead}}},
-		&program{names: []string{"rm", "rmdir", "unlink", "shred", "del", "erase", "rd"}, operands: roleRemove},
+		&program{names: []string{"rm"}, acceptEdits: true, operands: roleRemove, aliases: recursiveForce},
+		&program{names: []string{"rmdir"}, acceptEdits: true, operands: roleRemove},
+		&program{names: []string{"unlink", "shred", "del", "erase", "rd"}, operands: roleRemove},
 	)
 }
 

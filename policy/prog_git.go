@@ -12,6 +12,7 @@ import (
 
 func init() {
 	register(&program{names: []string{"git"}, guard: gitGuard, files: gitFiles, repoConfig: true,
+		aliases: sameFlags([]string{"-f", "--force"}),
 		global: &optSpec{shortVal: "cC", shortFlag: "pPvh",
 			longVal: []string{"git-dir", "work-tree", "namespace", "super-prefix", "config-env", "attr-source", "shallow-file", "list-cmds"},
 			longFlag: []string{"exec-path", "paginate", "no-pager", "bare", "no-replace-objects", "literal-pathspecs", "no-literal-pathspecs",

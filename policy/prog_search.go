@@ -17,7 +17,11 @@ var grepScript = []string{"-e", "--regexp", "-f", "--file"}
 
 func init() {
 	registerAll(
-		&program{names: []string{"grep", "egrep", "fgrep"}, opts: grepOpts, operands: roleRead, script: grepScript, readOnly: true, tree: grepTree},
+		// grep -r:* also covers -R, which follows links besides.
+		&program{names: []string{"grep", "egrep", "fgrep"}, opts: grepOpts, operands: roleRead, script: grepScript, readOnly: true, tree: grepTree,
+			aliases: map[string][]string{
+				"-r": {"-r", "--recursive", "-R", "--dereference-recursive"}, "--recursive": {"-r", "--recursive", "-R", "--dereference-recursive"},
+				"-R": {"-R", "--dereference-recursive"}, "--dereference-recursive": {"-R", "--dereference-recursive"}}},
 		&program{names: []string{"zgrep"}, opts: grepOpts, operands: roleRead, script: grepScript},
 		&program{names: []string{"rg"}, operands: roleRead, script: grepScript, readOnly: true, guard: specGuard, tree: rgTree,
 			opts: optSpec{

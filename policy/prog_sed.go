@@ -12,7 +12,7 @@ import (
 
 func init() {
 	register(&program{names: []string{"sed", "gsed"}, operands: roleRead, script: []string{"-e", "--expression", "-f", "--file"},
-		operandFiles: sedOperands, guard: sedGuard, readOnly: true, readOnlyUnless: sedReadOnly,
+		operandFiles: sedOperands, guard: sedGuard, readOnly: true, readOnlyUnless: sedReadOnly, acceptEdits: true,
 		opts: optSpec{shortVal: "efl", longVal: []string{"expression", "file", "line-length"},
 			longFlag: []string{"quiet", "silent", "debug", "posix", "regexp-extended", "separate", "sandbox", "unbuffered", "null-data",
 				"zero-terminated", "follow-symlinks", "help", "version"},

@@ -72,10 +72,17 @@ type program struct {
 	// (if set) gives no reason.
 	readOnly       bool
 	readOnlyUnless func(rest []string) string
+	// acceptEdits programs are allowed without a rule in acceptEdits mode
+	// (Claude Code's list: mkdir, touch, rm, rmdir, mv, cp, sed) when
+	// their guard finds nothing but in-place editing.
+	acceptEdits bool
 	// runsCode programs run any code they are given (shells,
 	// interpreters, wrappers): a prefix rule naming only them would allow
 	// anything, so only exact rules are suggested.
 	runsCode bool
+	// aliases maps a flag to every spelling a flag-set rule naming it
+	// matches ("rm -rf:*" denies rm --recursive --force).
+	aliases map[string][]string
 	// repoConfig programs obey the configuration of the repository they
 	// find from the current directory (git): after a cd it may run
 	// programs.
@@ -212,4 +219,16 @@ func registerAll(ps ...*program) {
 	for _, p := range ps {
 		register(p)
 	}
+}
+
+// sameFlags maps each spelling of each group to its whole group: the
+// aliases of options that are one option spelled several ways.
+func sameFlags(groups ...[]string) map[string][]string {
+	m := make(map[string][]string)
+	for _, g := range groups {
+		for _, f := range g {
+			m[f] = g
+		}
+	}
+	return m
 }

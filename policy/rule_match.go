@@ -206,35 +206,11 @@ func expandFlag(t string) []string {
 // flagAliases gives the other spellings of a flag for the programs where
 // they are the same option (or a stronger one, for grep -R), so
 // "rm -rf:*" also denies "rm -Rf x", "rm -fR x" and "rm --recursive
-// --force x". Each program has its own table: chmod -r is a mode, not -R.
+// --force x". Each program's record has its own table: chmod -r is a
+// mode, not -R.
 func flagAliases(prog, f string) []string {
-	switch prog {
-	case "rm", "cp", "scp", "rsync":
-		switch f {
-		case "-r", "-R", "--recursive":
-			return []string{"-r", "-R", "--recursive"}
-		case "-f", "--force":
-			return []string{"-f", "--force"}
-		}
-	case "chmod", "chown", "chgrp":
-		switch f {
-		case "-R", "--recursive":
-			return []string{"-R", "--recursive"}
-		case "-f", "--silent", "--quiet":
-			return []string{"-f", "--silent", "--quiet"}
-		}
-	case "grep", "egrep", "fgrep":
-		switch f {
-		case "-r", "--recursive":
-			return []string{"-r", "--recursive", "-R", "--dereference-recursive"}
-		case "-R", "--dereference-recursive":
-			return []string{"-R", "--dereference-recursive"}
-		}
-	case "git":
-		switch f {
-		case "-f", "--force":
-			return []string{"-f", "--force"}
-		}
+	if p := lookup(prog); p != nil {
+		return p.aliases[f]
 	}
 	return nil
 }
