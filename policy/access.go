@@ -39,8 +39,11 @@ type fileArg struct {
 
 // commandFiles returns the paths one command (argv[0] canonical) names and
 // their roles.
-func commandFiles(args []string) []fileArg {
-	p := lookup(args[0])
+func commandFiles(args []string) []fileArg { return lookup(args[0]).paths(args) }
+
+// paths are the paths args names, p being the record of args[0] (nil for
+// a program the registry does not know), and their roles.
+func (p *program) paths(args []string) []fileArg {
 	if p != nil && p.files != nil {
 		return p.files(p, args)
 	}
@@ -112,8 +115,11 @@ func pathLikeFiles(args []string) []fileArg {
 // it follows symlinks while walking, the option that makes it (grep -R,
 // rg -L, find -L, cp -L, tar -h). A Read deny rule cannot be checked file
 // by file there, and a followed link can lead outside the roots.
-func treeReads(args []string) (dirs []string, follow string) {
-	if p := lookup(args[0]); p != nil && p.tree != nil {
+func treeReads(args []string) (dirs []string, follow string) { return lookup(args[0]).treeReads(args) }
+
+// treeReads is treeReads for args whose program's record is p (or nil).
+func (p *program) treeReads(args []string) (dirs []string, follow string) {
+	if p != nil && p.tree != nil {
 		return p.tree(args)
 	}
 	return nil, ""

@@ -366,10 +366,11 @@ func (j *segJudgement) judgePaths(env *pathEnv, at where) where {
 			j.redirect(env, cwd, r)
 		}
 		if len(c.args) > 0 && c.args[0] != "cd" {
-			for _, f := range commandFiles(c.args) {
+			p := lookup(c.args[0])
+			for _, f := range p.paths(c.args) {
 				j.file(env, cwd, f)
 			}
-			j.treeReads(env, cwd, c.args)
+			j.treeReads(env, cwd, p, c.args)
 		}
 	}
 	for _, f := range j.a.files {
@@ -416,8 +417,8 @@ func (j *segJudgement) file(env *pathEnv, cwd string, f fileArg) {
 // path a Read deny or ask rule names asks, naming the rule (a rule cannot
 // be checked file by file inside another program). A tree known only at
 // run time may hold any path.
-func (j *segJudgement) treeReads(env *pathEnv, cwd string, args []string) {
-	dirs, follow := treeReads(args)
+func (j *segJudgement) treeReads(env *pathEnv, cwd string, p *program, args []string) {
+	dirs, follow := p.treeReads(args)
 	if follow != "" {
 		j.pathAsks = append(j.pathAsks, args[0]+" "+follow+" follows symbolic links while walking directories, which can lead outside the roots")
 	}

@@ -183,10 +183,10 @@ func (a *analysis) unwrap(args []string, depth int, afterWrapper bool) {
 			a.ask("program name " + quoteArg(args[0]) + " is a compatibility look-alike of " + quoteArg(canonicalName(args[0])))
 		}
 		layer := canonLayer(args)
-		a.layers = append(a.layers, layer)
-		a.globalLayers(layer)
 		name := layer[0]
 		p := lookup(name)
+		a.layers = append(a.layers, layer)
+		a.globalLayers(p, layer)
 		if p != nil && p.body != nil {
 			a.shellBody(p, name, args, depth)
 			return
@@ -268,7 +268,7 @@ func (a *analysis) possibleStarts(args []string) {
 	for j := range args {
 		l := canonLayer(args[j:])
 		a.layers = append(a.layers, l)
-		a.globalLayers(l)
+		a.globalLayers(lookup(l[0]), l)
 	}
 }
 
@@ -319,23 +319,27 @@ func wrapperUnknown(args, cmd []string) int {
 	return 0
 }
 
-// globalLayers adds the layer with the tool's global options skipped. An
+// globalLayers adds the layer with the global options of the tool (whose
+// record is p, nil for none) skipped. An
 // option the table does not know may take a value or not: both readings
 // are added, so "git --new-opt x push --force" is seen as git push.
-func (a *analysis) globalLayers(layer []string) {
-	g := skipGlobal(layer)
+func (a *analysis) globalLayers(p *program, layer []string) {
+	if p == nil || p.global == nil {
+		return
+	}
+	g := p.skipGlobal(layer)
 	if g != nil {
 		a.layers = append(a.layers, g)
 	} else {
 		g = layer
 	}
-	if !hasGlobal(layer[0]) || len(g) < 2 || !strings.HasPrefix(g[1], "-") || g[1] == "-" {
+	if len(g) < 2 || !strings.HasPrefix(g[1], "-") || g[1] == "-" {
 		return
 	}
 	for k := 2; k <= 3 && k < len(g); k++ {
 		alt := append([]string{layer[0]}, g[k:]...)
 		a.layers = append(a.layers, alt)
-		if g2 := skipGlobal(alt); g2 != nil {
+		if g2 := p.skipGlobal(alt); g2 != nil {
 			a.layers = append(a.layers, g2)
 		}
 	}

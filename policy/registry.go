@@ -157,8 +157,10 @@ func readOnlyReason(args []string) (ok bool, why string) {
 
 // skipGlobal returns layer without the tool's leading global options, or
 // nil when there were none (or the tool has none).
-func skipGlobal(layer []string) []string {
-	p := lookup(layer[0])
+func skipGlobal(layer []string) []string { return lookup(layer[0]).skipGlobal(layer) }
+
+// skipGlobal is skipGlobal for a layer whose program's record is p.
+func (p *program) skipGlobal(layer []string) []string {
 	if p == nil || p.global == nil {
 		return nil
 	}
@@ -206,12 +208,6 @@ func skipGlobal(layer []string) []string {
 	out := make([]string, 0, 1+len(layer)-i)
 	out = append(out, layer[0])
 	return append(out, layer[i:]...)
-}
-
-// hasGlobal reports a tool with global options.
-func hasGlobal(tool string) bool {
-	p := lookup(tool)
-	return p != nil && p.global != nil
 }
 
 // registerAll registers the records of one family.
