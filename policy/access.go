@@ -21,7 +21,12 @@ const (
 	roleRemove                     // the command removes it (a write that may take a root with it)
 	roleTouch                      // unknown: judged as a read, and by Edit deny and ask rules
 	roleChdir                      // a wrapper moves the command to this directory or root
+	roleCode                       // no path: code the program runs (sed's script, awk's program)
+	roleInert                      // no path: text the program only matches or prints (grep's pattern)
 )
+
+// names reports a role whose value is a path.
+func (r fileRole) names() bool { return r >= roleRead && r <= roleChdir }
 
 // reads reports a role Read rules judge.
 func (r fileRole) reads() bool { return r == roleRead || r == roleTouch }
@@ -67,13 +72,13 @@ func (p *program) plainOperands(files []fileArg, operands []string, opts []flagU
 	return files
 }
 
-// skipScript drops the pattern, script or filter operand of the programs
-// that take one first, unless it was given by option.
+// skipScript drops the first operand when it is code or a pattern (the
+// record's first role), unless an option gave that.
 func (p *program) skipScript(operands []string, opts []flagUse) []string {
-	if p.script == nil || len(operands) == 0 {
+	if p.first == 0 || len(operands) == 0 {
 		return operands
 	}
-	if _, given := findFlag(opts, p.script...); given {
+	if _, given := findFlag(opts, p.firstGiven...); given {
 		return operands
 	}
 	return operands[1:]
@@ -83,7 +88,7 @@ func (p *program) skipScript(operands []string, opts []flagUse) []string {
 func optionFiles(opts []flagUse, spec *optSpec) []fileArg {
 	var files []fileArg
 	for _, o := range opts {
-		if r, ok := spec.roles[o.flag]; ok && o.val != "" {
+		if r, ok := spec.roles[o.flag]; ok && r.names() && o.val != "" {
 			files = append(files, fileArg{word: o.val, role: r, what: o.flag})
 		} else if o.hasVal && isPathLike(o.val) {
 			files = append(files, fileArg{word: o.val, role: roleTouch, what: o.flag})

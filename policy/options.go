@@ -202,6 +202,18 @@ func (spec *optSpec) exact(word string) (takesValue, known bool) {
 	return false, true
 }
 
+// valuesOf are the values of the options opts whose role in spec is role
+// (the scripts given by -e, for roleCode).
+func (spec *optSpec) valuesOf(opts []flagUse, role fileRole) []string {
+	var vals []string
+	for _, o := range opts {
+		if spec.roles[o.flag] == role {
+			vals = append(vals, o.val)
+		}
+	}
+	return vals
+}
+
 // findFlag returns the value of the first option named any of flags.
 func findFlag(opts []flagUse, flags ...string) (string, bool) {
 	for _, o := range opts {

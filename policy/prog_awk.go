@@ -10,7 +10,7 @@ import "strings"
 // for what runs commands or writes files.
 
 func init() {
-	register(&program{names: []string{"awk", "gawk", "mawk", "nawk"}, operands: roleRead, script: []string{"-f", "--file", "-e", "--source", "-W"},
+	register(&program{names: []string{"awk", "gawk", "mawk", "nawk"}, operands: roleRead, first: roleCode, firstGiven: []string{"-f", "--file", "-e", "--source", "-W"},
 		operandFiles: awkOperands, guard: awkGuard, runsCode: true,
 		opts: optSpec{shortVal: "FfveilW", longVal: []string{"field-separator", "assign", "source", "file", "include", "load", "exec"},
 			abbrev: true,
@@ -21,7 +21,7 @@ func init() {
 				"-E": "awk -E reads a program that cannot be checked", "--exec": "awk --exec reads a program that cannot be checked",
 				"-W": "awk -W options can read a program from a file (mawk -W exec)",
 			},
-			roles: map[string]fileRole{"-f": roleRead, "--file": roleRead}}})
+			roles: map[string]fileRole{"-e": roleCode, "--source": roleCode, "-f": roleRead, "--file": roleRead}}})
 }
 
 // awkGuard refuses awk's options that load code from files, and reads
@@ -32,12 +32,7 @@ func awkGuard(p *program, _ string, args []string) string {
 	if r := p.opts.dangerIn(opts); r != "" {
 		return r
 	}
-	var progs []string
-	for _, o := range opts {
-		if o.flag == "-e" || o.flag == "--source" {
-			progs = append(progs, o.val)
-		}
-	}
+	progs := p.opts.valuesOf(opts, roleCode)
 	if len(progs) == 0 && len(operands) > 0 {
 		progs = operands[:1]
 	}

@@ -5,7 +5,7 @@ package policy
 
 func init() {
 	registerAll(
-		&program{names: []string{"jq"}, operands: roleRead, script: []string{"-f", "--from-file"}, files: jqFiles, readOnly: true,
+		&program{names: []string{"jq"}, operands: roleRead, first: roleCode, firstGiven: []string{"-f", "--from-file"}, files: jqFiles, readOnly: true,
 			opts: optSpec{shortVal: "fL", longVal: []string{"from-file", "indent", "arg", "argjson", "slurpfile", "rawfile"},
 				roles: map[string]fileRole{"-f": roleRead, "--from-file": roleRead}}},
 		&program{names: []string{"yq"}, operands: roleRead, guard: specGuard,

@@ -10,7 +10,7 @@ import "strings"
 // grepOpts are grep's value-taking options.
 var grepOpts = optSpec{shortVal: "efmABCdD", longVal: []string{"regexp", "file", "max-count", "after-context", "before-context",
 	"context", "label", "include", "exclude", "exclude-dir", "exclude-from", "binary-files", "devices", "color", "colour"},
-	abbrev: true, roles: map[string]fileRole{"-f": roleRead, "--file": roleRead, "--exclude-from": roleRead}}
+	abbrev: true, roles: map[string]fileRole{"-e": roleInert, "--regexp": roleInert, "-f": roleRead, "--file": roleRead, "--exclude-from": roleRead}}
 
 // grepScript are the options that give grep's and rg's pattern.
 var grepScript = []string{"-e", "--regexp", "-f", "--file"}
@@ -18,12 +18,12 @@ var grepScript = []string{"-e", "--regexp", "-f", "--file"}
 func init() {
 	registerAll(
 		// grep -r:* also covers -R, which follows links besides.
-		&program{names: []string{"grep", "egrep", "fgrep"}, opts: grepOpts, operands: roleRead, script: grepScript, readOnly: true, tree: grepTree,
+		&program{names: []string{"grep", "egrep", "fgrep"}, opts: grepOpts, operands: roleRead, first: roleInert, firstGiven: grepScript, readOnly: true, tree: grepTree,
 			aliases: map[string][]string{
 				"-r": {"-r", "--recursive", "-R", "--dereference-recursive"}, "--recursive": {"-r", "--recursive", "-R", "--dereference-recursive"},
 				"-R": {"-R", "--dereference-recursive"}, "--dereference-recursive": {"-R", "--dereference-recursive"}}},
-		&program{names: []string{"zgrep"}, opts: grepOpts, operands: roleRead, script: grepScript},
-		&program{names: []string{"rg"}, operands: roleRead, script: grepScript, readOnly: true, guard: specGuard, tree: rgTree,
+		&program{names: []string{"zgrep"}, opts: grepOpts, operands: roleRead, first: roleInert, firstGiven: grepScript},
+		&program{names: []string{"rg"}, operands: roleRead, first: roleInert, firstGiven: grepScript, readOnly: true, guard: specGuard, tree: rgTree,
 			opts: optSpec{
 				shortVal: "ABCEMTdefgjmrt",
 				longVal: []string{"after-context", "before-context", "context", "encoding", "max-columns", "type-not",
@@ -41,7 +41,7 @@ func init() {
 					"-z":             "rg -z runs decompression programs",
 					"--search-zip":   "rg --search-zip runs decompression programs",
 				},
-				roles: map[string]fileRole{"-f": roleRead, "--file": roleRead, "--ignore-file": roleRead}}},
+				roles: map[string]fileRole{"-e": roleInert, "--regexp": roleInert, "-f": roleRead, "--file": roleRead, "--ignore-file": roleRead}}},
 		&program{names: []string{"find"}, readOnly: true, guard: findGuard, files: findFiles, execs: findExec, tree: findTree},
 		&program{names: []string{"fd", "fdfind"}, guard: fdGuard, execs: fdExec},
 	)

@@ -11,7 +11,7 @@ import (
 // its print form (sed -n 'Np').
 
 func init() {
-	register(&program{names: []string{"sed", "gsed"}, operands: roleRead, script: []string{"-e", "--expression", "-f", "--file"},
+	register(&program{names: []string{"sed", "gsed"}, operands: roleRead, first: roleCode, firstGiven: []string{"-e", "--expression", "-f", "--file"},
 		operandFiles: sedOperands, guard: sedGuard, readOnly: true, readOnlyUnless: sedReadOnly, acceptEdits: true,
 		opts: optSpec{shortVal: "efl", longVal: []string{"expression", "file", "line-length"},
 			longFlag: []string{"quiet", "silent", "debug", "posix", "regexp-extended", "separate", "sandbox", "unbuffered", "null-data",
@@ -19,7 +19,7 @@ func init() {
 			abbrev: true,
 			danger: map[string]string{"-i": sedInPlace, "--in-place": sedInPlace,
 				"-f": "sed -f reads a script that cannot be checked", "--file": "sed --file reads a script that cannot be checked"},
-			roles: map[string]fileRole{"-f": roleRead, "--file": roleRead}}})
+			roles: map[string]fileRole{"-e": roleCode, "--expression": roleCode, "-f": roleRead, "--file": roleRead}}})
 }
 
 // sedGuard refuses sed's options that edit files or read a script from a
@@ -28,7 +28,6 @@ func init() {
 func sedGuard(p *program, _ string, args []string) string {
 	spec := &p.opts
 	operands, opts := walkFlags(args, spec)
-	var scripts []string
 	inPlace := ""
 	for _, o := range opts {
 		if r, ok := spec.danger[o.flag]; ok {
@@ -39,13 +38,8 @@ func sedGuard(p *program, _ string, args []string) string {
 				inPlace = r + " (" + o.word + ")"
 			}
 		}
-		if o.flag == "-e" || o.flag == "--expression" {
-			scripts = append(scripts, o.val)
-		}
 	}
-	if len(scripts) == 0 && len(operands) > 0 {
-		scripts = operands[:1]
-	}
+	scripts := sedScripts(spec, operands, opts)
 	for _, s := range scripts {
 		if r := sedScriptDanger(s); r != "" {
 			return r
@@ -334,7 +328,7 @@ func (p *sedScript) substitution(withFlags bool) string {
 // sedOperands: sed -i writes the files it reads, and the script names
 // files of its own.
 func sedOperands(p *program, files []fileArg, operands []string, opts []flagUse) []fileArg {
-	for _, script := range sedScripts(operands, opts) {
+	for _, script := range sedScripts(&p.opts, operands, opts) {
 		for _, f := range sedScriptFiles(script) {
 			if f.word != "" {
 				files = append(files, f)
@@ -344,15 +338,10 @@ func sedOperands(p *program, files []fileArg, operands []string, opts []flagUse)
 	return p.plainOperands(files, operands, opts, sedRole(opts))
 }
 
-// sedScripts are the scripts of a sed call: its -e values, else its first
-// operand.
-func sedScripts(operands []string, opts []flagUse) []string {
-	var scripts []string
-	for _, o := range opts {
-		if o.flag == "-e" || o.flag == "--expression" {
-			scripts = append(scripts, o.val)
-		}
-	}
+// sedScripts are the scripts of a sed call: its -e values (the options
+// whose role is code), else its first operand.
+func sedScripts(spec *optSpec, operands []string, opts []flagUse) []string {
+	scripts := spec.valuesOf(opts, roleCode)
 	if len(scripts) == 0 && len(operands) > 0 {
 		scripts = operands[:1]
 	}

@@ -53,10 +53,12 @@ type program struct {
 	// operands is the role of every operand of a program whose operands
 	// are paths; 0 for the others, whose path-like words are touched.
 	operands fileRole
-	// script are the options that give the script or pattern that is
-	// otherwise the first operand (grep PATTERN FILE...), which is then
-	// no path.
-	script []string
+	// first is the role of the first operand when it is the code the
+	// program runs (roleCode: sed's script, awk's program, jq's filter) or
+	// a pattern (roleInert: grep's), which is no path, unless one of the
+	// options firstGiven gave it.
+	first      fileRole
+	firstGiven []string
 	// operandFiles replaces the plain reading of the operands (every one
 	// a path of role operands) for programs with exceptions.
 	operandFiles func(p *program, files []fileArg, operands []string, opts []flagUse) []fileArg

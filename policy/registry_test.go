@@ -123,7 +123,7 @@ func TestOperandRoles(t *testing.T) {
 		args := strings.Fields(tt.cmd)
 		var got []string
 		for _, f := range commandFiles(args) {
-			got = append(got, f.word+":"+[...]string{"", "read", "write", "remove", "touch", "chdir"}[f.role])
+			got = append(got, f.word+":"+[...]string{"", "read", "write", "remove", "touch", "chdir", "code", "inert"}[f.role])
 		}
 		if g := strings.Join(got, " "); g != tt.want {
 			t.Errorf("%s: files %q, want %q", tt.cmd, g, tt.want)

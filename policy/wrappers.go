@@ -35,7 +35,7 @@ func plainWrap(p *program, args []string) wrapResult { return afterOpts(args, &p
 func optFiles(name string, spec *optSpec, opts []flagUse, r *wrapResult) {
 	for _, o := range opts {
 		role, ok := spec.roles[o.flag]
-		if !ok {
+		if !ok || !role.names() {
 			continue
 		}
 		if role == roleChdir {
