@@ -359,8 +359,9 @@ func canonLayer(args []string) []string {
 }
 
 // narrowView is the allow view: safe assignments stripped (any other one
-// disqualifies it), then only timeout, time, nice, nohup and stdbuf with
-// their own options. A NAME=v word after a wrapper is the program.
+// disqualifies it), then only the registry's narrow wrappers (timeout,
+// time, nice, nohup, stdbuf) with their own options. A NAME=v word after
+// a wrapper is the program.
 func narrowView(seg *chain.Segment) ([]string, string) {
 	for _, as := range seg.Assigns {
 		if !isSafeEnv(as.Name) {
