@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/chainrun/chainrun/chain"
+	"github.com/chainrun/chainrun/internal/testprog"
 )
 
 // Every wrapper and shell runs the code it is given: a bare prefix rule
@@ -69,6 +70,7 @@ func checkOptKey(t *testing.T, prog, k string) {
 // wrappers are stripped from a suggestion instead ("timeout 5 rm x" gives
 // "rm x:*").
 func TestClaudeCodeWrappers(t *testing.T) {
+	dir := testprog.TempDir(t)
 	for _, cmd := range []string{
 		"sudo rm x", "doas rm x", "pkexec rm x", "run0 rm x", "gosu bob rm x", "nice rm x", "stdbuf -oL rm x",
 		"nohup rm x", "timeout 5 rm x", "/usr/bin/time rm x", "env rm x", "xargs rm x",
@@ -83,7 +85,7 @@ func TestClaudeCodeWrappers(t *testing.T) {
 			continue
 		}
 		p := &Policy{Deny: []Rule{mustRule(t, "Bash(rm:*)")}}
-		d, err := p.Authorize(context.Background(), c, t.TempDir())
+		d, err := p.Authorize(context.Background(), c, dir)
 		if err != nil || d.Verdict != chain.Deny {
 			t.Errorf("%q under deny rm:*: %v %v", cmd, d.Verdict, err)
 		}
