@@ -32,13 +32,20 @@ func resetIFS(env []string) []string {
 	return env
 }
 
+// planned reports whether the chain was planned (chain.Chain.Expand): its
+// first segment then has the start directory, and a later segment's ""
+// means a directory known only at run time, judged again there.
+func (r *runner) planned() bool {
+	return len(r.c.Pipelines) > 0 && len(r.c.Pipelines[0].Segments) > 0 && r.c.Pipelines[0].Segments[0].Dir != ""
+}
+
 // expandStage expands a planned segment for real, just before it starts,
 // and judges it again on exactly what will run. ok is false when the
 // stage must not start: the expansion failed ($((1/0)): bash ends the
 // chain with status 1) or the verdict is stricter than the one the chain
 // was approved with (the chain stops there, as denied).
 func (r *runner) expandStage(st *stage, planned *chain.Segment) (*chain.Segment, bool) {
-	if planned.Dir == "" && !planned.HasExpansions() {
+	if planned.Dir == "" && !planned.HasExpansions() && !r.planned() {
 		return planned, true // a segment as written, judged as written
 	}
 	seg, err := planned.Expand(r.shell())

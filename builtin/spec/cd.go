@@ -31,7 +31,7 @@ type CdResult struct {
 type CdError struct {
 	Code int
 	Msg  string
-	Arg  string // the target cd could not enter
+	Arg  string // the target cd could not enter, or the invalid option
 	Err  error  // from CdHooks.Stat
 }
 
@@ -51,7 +51,7 @@ func (e *CdError) Error() string {
 func Cd(dir string, args []string, h CdHooks) (CdResult, error) {
 	physical, args, bad := PhysicalOption(args)
 	if bad != "" {
-		return CdResult{}, &CdError{Code: 2, Msg: bad + ": invalid option"}
+		return CdResult{}, &CdError{Code: 2, Msg: bad + ": invalid option", Arg: bad}
 	}
 	if len(args) > 1 {
 		return CdResult{}, &CdError{Code: 1, Msg: "too many arguments"}
@@ -132,8 +132,11 @@ func UsesCdPath(arg string) bool {
 // the directory wins, and the new directory is printed unless the entry
 // was empty (the current directory).
 func cdPath(dir, arg string, h CdHooks) (string, bool) {
+	if !UsesCdPath(arg) {
+		return "", false
+	}
 	cdpath, ok := h.Lookup("CDPATH")
-	if !ok || cdpath == "" || !UsesCdPath(arg) {
+	if !ok || cdpath == "" {
 		return "", false
 	}
 	for _, e := range filepath.SplitList(cdpath) {
