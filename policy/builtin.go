@@ -67,35 +67,38 @@ func builtinFiles(s *chain.Segment) []fileArg {
 	return files
 }
 
+// cdWhere is where a cd goes, as the policy can know it before the run.
+type cdWhere struct {
+	target  string // the operand as written ($HOME's value without one), for reasons
+	logical string // the new logical directory; "" when cd stays
+	unknown string // why the directory is known only at run time
+	fails   string // why cd fails and stays
+}
+
 // cdTarget is where the cd segment s goes from at: the plan's directory
 // for the segment after it when the chain was planned (the plan knows the
 // environment: HOME, OLDPWD, CDPATH), else spec.Cd's with HOME the home
-// directory and no CDPATH. It returns the new logical directory and the
-// target as written for reasons; why, when the directory cannot be known
-// before the run; ok false when cd succeeds and stays. A cd that fails
-// returns its invalid option as target, or "" for too many operands.
-func (e *pathEnv) cdTarget(s *chain.Segment, at where) (logical, target, why string, ok bool) {
+// directory and no CDPATH but one the chain sets.
+func (e *pathEnv) cdTarget(s *chain.Segment, at where) cdWhere {
 	args := s.Args[1:]
-	_, operands, _ := spec.PhysicalOption(args)
-	target = e.homeDir()
-	if len(operands) > 0 {
-		target = operands[0]
+	w := cdWhere{target: e.homeDir()}
+	if _, operands, _ := spec.PhysicalOption(args); len(operands) > 0 {
+		w.target = operands[0]
 	}
 	if d := e.planned[s]; d != "" {
-		return d, target, "", true
+		w.logical = d
+		return w
 	}
 	cdpath := e.setsCdPath(s)
 	res, err := spec.Cd(at.logical, args, spec.CdHooks{
 		Lookup: func(name string) (string, bool) {
-			switch name {
-			case "HOME":
+			switch {
+			case name == "HOME":
 				return e.homeDir(), true
-			case "OLDPWD":
-				why = "cd - goes to a directory not known before the chain runs"
-			case "CDPATH":
-				if cdpath {
-					why = "cd " + quoteArg(target) + " is searched for in CDPATH, which the chain sets: it may go anywhere"
-				}
+			case name == "OLDPWD":
+				w.unknown = "cd - goes to a directory not known before the chain runs"
+			case name == "CDPATH" && cdpath:
+				w.unknown = "cd " + quoteArg(w.target) + " is searched for in CDPATH, which the chain sets: it may go anywhere"
 			}
 			return "", false
 		},
@@ -104,18 +107,16 @@ func (e *pathEnv) cdTarget(s *chain.Segment, at where) (logical, target, why str
 		Stat:    func(string) error { return nil },
 		Resolve: resolvePath,
 	})
-	if ce, failed := err.(*spec.CdError); failed && why == "" {
-		if ce.Code == 2 {
-			return "", ce.Arg, "", true
-		}
-		if ce.Msg == "too many arguments" {
-			return "", "", "", true
-		}
+	switch ce, _ := err.(*spec.CdError); {
+	case w.unknown != "":
+	case ce != nil && ce.Code == 2:
+		w.fails = "cd " + quoteArg(ce.Arg) + " is an invalid option: cd fails and stays"
+	case ce != nil && len(args) > 1:
+		w.fails = "cd with more than one operand fails and stays"
+	case err == nil:
+		w.logical = res.Dir
 	}
-	if why != "" || err != nil || res.Dir == "" {
-		return "", target, why, false
-	}
-	return res.Dir, target, "", true
+	return w
 }
 
 // setsCdPath reports whether CDPATH may be set for cd segment s by the

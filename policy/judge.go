@@ -466,20 +466,18 @@ func (j *segJudgement) judgeCd(env *pathEnv, at where) where {
 		j.pathAsks = append(j.pathAsks, "cd "+joinArgs(args)+" goes to a directory known only at run time")
 		return at
 	}
-	logical, target, why, ok := env.cdTarget(j.seg, at)
+	w := env.cdTarget(j.seg, at)
 	switch {
-	case why != "":
-		j.pathAsks = append(j.pathAsks, why)
+	case w.unknown != "":
+		j.pathAsks = append(j.pathAsks, w.unknown)
 		return at
-	case !ok:
+	case w.fails != "":
+		j.pathOK = append(j.pathOK, w.fails)
 		return at
-	case strings.HasPrefix(target, "-") && target != "-":
-		j.pathOK = append(j.pathOK, "cd "+quoteArg(target)+" is an invalid option: cd fails and stays")
-		return at
-	case target == "":
-		j.pathOK = append(j.pathOK, "cd with more than one operand fails and stays")
+	case w.logical == "":
 		return at
 	}
+	logical, target := w.logical, w.target
 	real := resolvePath(logical)
 	if !env.inRoots(real) {
 		j.pathAsks = append(j.pathAsks, "cd "+quoteArg(target)+" leaves the roots ("+real+")")
