@@ -8,7 +8,6 @@ package builtin
 
 import (
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
@@ -162,7 +161,7 @@ func pwd(io *IO, args []string, dir string) int {
 		return io.fail(2, "pwd: "+bad+": invalid option")
 	}
 	if physical {
-		dir = spec.LogicalDir(dir, ".", evalSymlinks)
+		dir = spec.LogicalDir(dir, ".", spec.EvalSymlinks)
 	}
 	return io.write(1, []byte(dir+"\n"))
 }
@@ -196,29 +195,13 @@ func cd(io *IO, args []string, c Call, st State) int {
 }
 
 // HostCdHooks are spec.Cd's hooks on this machine: the variables of env,
-// os.Stat, and filepath.EvalSymlinks.
+// spec.StatDir and spec.EvalSymlinks.
 func HostCdHooks(env []string) spec.CdHooks {
 	return spec.CdHooks{
 		Lookup:  func(name string) (string, bool) { return lookup(env, name) },
-		Stat:    statDir,
-		Resolve: evalSymlinks,
+		Stat:    spec.StatDir,
+		Resolve: spec.EvalSymlinks,
 	}
-}
-
-// statDir returns nil when path is a directory.
-func statDir(path string) error {
-	fi, err := os.Stat(path)
-	if err == nil && !fi.IsDir() {
-		err = syscall.ENOTDIR
-	}
-	return err
-}
-
-func evalSymlinks(p string) string {
-	if e, err := filepath.EvalSymlinks(p); err == nil {
-		return e
-	}
-	return p
 }
 
 // help answers NAME --help as bash's built-ins do: a usage line and what

@@ -2,8 +2,6 @@ package chain
 
 import (
 	"io/fs"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -216,8 +214,8 @@ func (p *Shell) planCd(s *Segment, certain bool) {
 				known = known && !IsUnknown(v) && !p.unknown[p.key(name)] && !p.unknown[anyName]
 				return v, ok
 			},
-			Stat:    statDir,
-			Resolve: evalSymlinks,
+			Stat:    spec.StatDir,
+			Resolve: spec.EvalSymlinks,
 		})
 		if known && err == nil && res.Dir != "" {
 			p.Env = p.Names.Set(p.Env, "OLDPWD", p.Dir)
@@ -232,23 +230,6 @@ func (p *Shell) planCd(s *Segment, certain bool) {
 	p.markUnknown("PWD", true)
 	p.markUnknown("OLDPWD", true)
 	p.markUnknown("files", true)
-}
-
-// statDir is spec.Cd's stat hook: nil when path is a directory.
-func statDir(path string) error {
-	fi, err := os.Stat(path)
-	if err == nil && !fi.IsDir() {
-		err = fs.ErrInvalid
-	}
-	return err
-}
-
-// evalSymlinks is spec.Cd's resolve hook (cd -P).
-func evalSymlinks(path string) string {
-	if e, err := filepath.EvalSymlinks(path); err == nil {
-		return e
-	}
-	return path
 }
 
 // touches notes a segment that may create or remove files: any program,
