@@ -3,8 +3,10 @@
 // (the files it reads or stats, the variables it sets, whether it changes
 // the chain's directory or state), and bash's directory arithmetic for cd.
 //
-// It is pure, and imports nothing of chainrun's, so the model, the plan
-// and the policy can all import it; package builtin runs the built-ins.
+// It imports nothing of chainrun's, so the model, the plan and the policy
+// can all import it; package builtin runs the built-ins. The records and
+// Cd are pure: Cd reads the file system only through its hooks (StatDir
+// and EvalSymlinks are the host's).
 package spec
 
 import "strings"
