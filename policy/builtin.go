@@ -131,26 +131,25 @@ func (e *pathEnv) setsCdPath(s *chain.Segment) bool {
 	return e.cdpathAt >= 0 && s.Index > e.cdpathAt
 }
 
-// firstCdPathSet is the index of the first segment of c that may set
-// CDPATH, or -1.
-func firstCdPathSet(c *chain.Chain) int {
-	for _, s := range c.Segments() {
-		names := []string{}
+// firstCdPathSet is the index of the first of segs that may set CDPATH,
+// or -1.
+func firstCdPathSet(segs []*chain.Segment) int {
+	for _, s := range segs {
 		if len(s.Args) == 0 {
 			for _, a := range s.Assigns {
-				names = append(names, a.Name)
+				if mayBeCdPath(a.Name) {
+					return s.Index
+				}
 			}
-		} else if eff, ok := builtinEffects(s); ok {
-			names = eff.Assigns
-		}
-		for _, n := range names {
-			if chain.IsUnknown(n) || strings.EqualFold(n, "CDPATH") {
-				return s.Index
-			}
+		} else if e, ok := builtinEffects(s); ok && slices.ContainsFunc(e.Assigns, mayBeCdPath) {
+			return s.Index
 		}
 	}
 	return -1
 }
+
+// mayBeCdPath reports a variable name that is, or may be, CDPATH.
+func mayBeCdPath(name string) bool { return chain.IsUnknown(name) || strings.EqualFold(name, "CDPATH") }
 
 // plannedDirs maps each cd of a planned chain that is a pipeline of its
 // own to the directory the plan says the next pipeline starts in, when

@@ -102,7 +102,7 @@ func (p *Policy) Authorize(ctx context.Context, c *chain.Chain, dir string) (*ch
 	if _, err := ParseMode(string(p.Mode)); err != nil {
 		return nil, fmt.Errorf("policy: %w", err)
 	}
-	env := &pathEnv{p: p, startDir: dir, planned: plannedDirs(c), cdpathAt: firstCdPathSet(c)}
+	env := &pathEnv{p: p, startDir: dir, planned: plannedDirs(c), cdpathAt: firstCdPathSet(segs)}
 	at := where{logical: filepath.Clean(dir), real: cachedResolve(dir)}
 	facts := make([]segFacts, len(segs))
 	i := 0
