@@ -3,6 +3,8 @@ package chain
 import (
 	"runtime"
 
+	"github.com/chainrun/chainrun/builtin/spec"
+
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -67,9 +69,15 @@ const (
 	BuiltinUnset  Builtin = "unset"
 )
 
-// Builtins lists the engine built-ins.
-var Builtins = []Builtin{BuiltinCd, BuiltinPwd, BuiltinEcho, BuiltinTrue, BuiltinFalse, BuiltinExit,
-	BuiltinPrintf, BuiltinTest, BuiltinBracket, BuiltinExport, BuiltinUnset}
+// Builtins lists the engine built-ins: the names of spec.All, where each
+// built-in's record (name and effects) lives.
+var Builtins = func() []Builtin {
+	out := make([]Builtin, len(spec.All))
+	for i, b := range spec.All {
+		out[i] = Builtin(b.Name)
+	}
+	return out
+}()
 
 // LookupBuiltin reports whether name is an engine built-in.
 func LookupBuiltin(name string) (Builtin, bool) {

@@ -2,9 +2,10 @@ package chain
 
 import (
 	"io/fs"
-	"os"
-	"path/filepath"
+	"slices"
 	"strings"
+
+	"github.com/chainrun/chainrun/builtin/spec"
 )
 
 // Expand returns the chain as it would run from shell sh, as far as that
@@ -23,7 +24,7 @@ import (
 // command word that is known now and names a shell built-in chainrun does
 // not run is refused here, before anything runs.
 func (c *Chain) Expand(sh *Shell) (*Chain, error) {
-	if !c.HasExpansions() {
+	if !c.NeedsPlan() {
 		return c, nil // nothing to plan: the chain runs as written
 	}
 	p := sh.Clone()
@@ -55,6 +56,20 @@ func (c *Chain) Expand(sh *Shell) (*Chain, error) {
 		out.Pipelines[i] = &np
 	}
 	return &out, nil
+}
+
+// NeedsPlan reports whether the chain has anything a plan computes: a
+// word that expands, or a cd, whose directory the policy takes from the
+// plan (it knows CDPATH, HOME and OLDPWD).
+func (c *Chain) NeedsPlan() bool {
+	for _, p := range c.Pipelines {
+		for _, s := range p.Segments {
+			if s.Builtin == BuiltinCd {
+				return true
+			}
+		}
+	}
+	return c.HasExpansions()
 }
 
 // HasExpansions reports whether any segment expands anything.
@@ -132,6 +147,27 @@ func (p *Shell) apply(s *Segment, certain bool) {
 		}
 	case s.Builtin == BuiltinCd:
 		p.planCd(s, certain)
+	case s.Builtin == BuiltinPrintf:
+		p.planPrintf(s)
+	}
+}
+
+// planPrintf marks the variable printf -v NAME sets (spec.PrintfVar) as
+// known only at run time: the plan does not run printf. A first word
+// known only at run time may be -v: any variable may be set.
+func (p *Shell) planPrintf(s *Segment) {
+	args := s.Args[1:]
+	if len(args) > 0 && IsUnknown(args[0]) {
+		p.markUnknown(anyName, true)
+		return
+	}
+	name, _, ok := spec.PrintfVar(args)
+	switch {
+	case !ok:
+	case IsUnknown(name):
+		p.markUnknown(anyName, true)
+	case validName(name):
+		p.markUnknown(name, true)
 	}
 }
 
@@ -165,37 +201,30 @@ func validName(s string) bool {
 	return true
 }
 
-// planCd follows a cd whose target is known and exists now; any other
-// leaves the directory unknown.
+// planCd follows a cd as the runner's will go (spec.Cd, bash's one cd:
+// CDPATH, -L/-P, "-", OLDPWD, HOME) when it runs for sure, its words and
+// the variables it reads are known, and its target is a directory now;
+// any other leaves the directory unknown.
 func (p *Shell) planCd(s *Segment, certain bool) {
-	args := s.Args[1:]
-	physical := len(args) > 0 && args[0] == "-P"
-	if len(args) > 0 && (args[0] == "-L" || args[0] == "-P" || args[0] == "--") {
-		args = args[1:]
-	}
-	target, ok := "", certain && len(args) <= 1 && !physical
-	if _, cdpath := p.Lookup("CDPATH"); cdpath {
-		ok = false
-	}
-	switch {
-	case !ok:
-	case len(args) == 0:
-		target, ok = p.Lookup("HOME")
-	case args[0] == "-":
-		target, ok = p.Lookup("OLDPWD")
-	default:
-		target = args[0]
-	}
-	if ok && !IsUnknown(target) && !p.unknown[p.key("PWD")] {
-		if !filepath.IsAbs(target) {
-			// As written, as the engine's cd checks it: missing/.. fails.
-			target = p.Dir + string(filepath.Separator) + target
-		}
-		if fi, err := os.Stat(target); err == nil && fi.IsDir() {
+	if certain && !p.unknown[p.key("PWD")] && !slices.ContainsFunc(s.Args[1:], IsUnknown) {
+		known := true
+		res, err := spec.Cd(p.Dir, s.Args[1:], spec.CdHooks{
+			Lookup: func(name string) (string, bool) {
+				v, ok := p.Lookup(name)
+				known = known && !IsUnknown(v) && !p.unknown[p.key(name)] && !p.unknown[anyName]
+				return v, ok
+			},
+			Stat:    spec.StatDir,
+			Resolve: spec.EvalSymlinks,
+		})
+		if known && err == nil && res.Dir != "" {
 			p.Env = p.Names.Set(p.Env, "OLDPWD", p.Dir)
-			p.Dir = filepath.Clean(target)
+			p.Dir = res.Dir
 			p.Env = p.Names.Set(p.Env, "PWD", p.Dir)
 			return
+		}
+		if known && err == nil {
+			return // cd "": stays
 		}
 	}
 	p.markUnknown("PWD", true)

@@ -1,7 +1,7 @@
 // Package engine runs a parsed command line (a *chain.Chain) with bash's
 // meaning: pipelines joined by &&, || and ;, stages joined by pipes,
-// assignments, redirects and a few built-ins (cd, pwd, echo, true, false,
-// exit), without a shell.
+// assignments, redirects and the built-ins of package builtin (the list is
+// builtin/spec.All), without a shell.
 //
 // [Run] takes a chain from package chain; [RunString] parses one in the
 // host's dialect first. [Options] set the directory, environment, stdin,

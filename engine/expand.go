@@ -32,13 +32,20 @@ func resetIFS(env []string) []string {
 	return env
 }
 
+// planned reports whether the chain was planned (chain.Chain.Expand): its
+// first segment then has the start directory, and a later segment's ""
+// means a directory known only at run time, judged again there.
+func (r *runner) planned() bool {
+	return len(r.c.Pipelines) > 0 && len(r.c.Pipelines[0].Segments) > 0 && r.c.Pipelines[0].Segments[0].Dir != ""
+}
+
 // expandStage expands a planned segment for real, just before it starts,
 // and judges it again on exactly what will run. ok is false when the
 // stage must not start: the expansion failed ($((1/0)): bash ends the
 // chain with status 1) or the verdict is stricter than the one the chain
 // was approved with (the chain stops there, as denied).
 func (r *runner) expandStage(st *stage, planned *chain.Segment) (*chain.Segment, bool) {
-	if planned.Dir == "" && !planned.HasExpansions() {
+	if planned.Dir == "" && !planned.HasExpansions() && !r.planned() {
 		return planned, true // a segment as written, judged as written
 	}
 	seg, err := planned.Expand(r.shell())
@@ -130,66 +137,4 @@ func quoteArgs(args []string) string {
 		q[i] = fmt.Sprintf("%q", a)
 	}
 	return "[" + strings.Join(q, " ") + "]"
-}
-
-// The built-ins that change the chain's variables. In a pipeline stage
-// they change nothing after it, as in bash's subshell.
-
-// assign runs a segment of NAME=value words alone.
-func (r *runner) assign(as []chain.Assign, inPipeline bool) int {
-	if inPipeline {
-		return 0
-	}
-	sh := r.shell()
-	for _, a := range as {
-		sh.Assign(a.Name, a.Value)
-	}
-	r.keep(sh, false)
-	return 0
-}
-
-// export runs export NAME[=value]….
-func (r *runner) export(io *builtinIO, args []string, inPipeline bool) int {
-	sh, code := r.shell(), 0
-	for _, a := range args {
-		name, value, set := strings.Cut(a, "=")
-		if !validName(name) {
-			code = io.fail(1, "export: `"+a+"': not a valid identifier")
-			continue
-		}
-		sh.Export(name, value, set)
-	}
-	r.keep(sh, inPipeline)
-	return code
-}
-
-// unset runs unset [-v] NAME….
-func (r *runner) unset(io *builtinIO, args []string, inPipeline bool) int {
-	sh, code := r.shell(), 0
-	for i, a := range args {
-		if i == 0 && (a == "-v" || a == "--") {
-			continue
-		}
-		if !validName(a) {
-			code = io.fail(1, "unset: `"+a+"': not a valid identifier")
-			continue
-		}
-		sh.Unset(a)
-	}
-	r.keep(sh, inPipeline)
-	return code
-}
-
-// validName reports whether s is a shell variable name.
-func validName(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9') {
-			return false
-		}
-	}
-	return true
 }

@@ -168,6 +168,32 @@ func TestRunTimeJudgement(t *testing.T) {
 	}
 }
 
+// TestRunTimeDirectory: a segment whose directory the plan cannot know
+// (after cd $D with D set on a branch) is judged again where it starts,
+// so a path rule the plan could not see stops it there.
+func TestRunTimeDirectory(t *testing.T) {
+	dir := expandDir(t, "sub/")
+	out := filepath.ToSlash(filepath.Join(dir, "sub", "out"))
+	if vol := filepath.VolumeName(out); len(vol) == 2 {
+		out = "/" + vol[:1] + out[2:] // C:/x is //C/x in a rule
+	}
+	pol, _, err := policy.Parse([]byte(`{"permissions": {"allow": ["Bash(echo:*)", "Bash(cd:*)"], "deny": ["Edit(/`+out+`)"]}}`), "test.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pol.Mode = policy.ModeAcceptEdits
+	approve := chain.ApproverFunc(func(context.Context, *chain.Chain, *chain.Decision) (bool, error) { return true, nil })
+	res, err := RunString(context.Background(), "true && D=sub; cd $D; echo ok > out", Options{Dir: dir, Dialect: chain.POSIX,
+		Authorizer: pol, Approver: approve})
+	var de *chain.DeniedError
+	if !errors.As(err, &de) || res == nil || de.Segment != 3 {
+		t.Fatalf("want a stop at run time at segment 3: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "sub", "out")); err == nil {
+		t.Error("sub/out was written")
+	}
+}
+
 // TestExpansionWindows: on Windows, globs match case-insensitively and
 // keep the separator they were written with, $Path is $PATH, and ~ is
 // USERPROFILE without HOME.

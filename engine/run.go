@@ -69,7 +69,7 @@ func Run(ctx context.Context, c *chain.Chain, opts Options) (*Result, error) {
 // checks and an explain view shows. The runner expands each segment again,
 // for real, just before it starts.
 func Plan(c *chain.Chain, opts Options) (*chain.Chain, error) {
-	if !c.HasExpansions() {
+	if !c.NeedsPlan() {
 		return c, nil // nothing to plan: no state to build
 	}
 	dir, err := startDir(opts.Dir)

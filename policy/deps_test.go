@@ -7,8 +7,9 @@ import (
 )
 
 // TestImportsNoRunner keeps the policy apart from the runner: it reads the
-// chain model and judges it, and must not pull in the engine, the platform
-// layers or x/sys (on any OS), so a program that only judges stays small
+// chain model and the built-ins' declared effects (builtin/spec) and
+// judges them, and must not pull in the engine, the built-ins' code, the
+// platform layers or x/sys (on any OS), so a program that only judges stays small
 // and a change to how chains run cannot change how they are judged.
 func TestImportsNoRunner(t *testing.T) {
 	goTool, err := exec.LookPath("go")
@@ -24,6 +25,9 @@ func TestImportsNoRunner(t *testing.T) {
 				t.Fatalf("go list: %v", err)
 			}
 			for _, dep := range strings.Fields(string(out)) {
+				if strings.HasSuffix(dep, "/chainrun/builtin") {
+					t.Errorf("policy depends on %s: it reads the built-ins' effects from builtin/spec", dep)
+				}
 				for _, banned := range []string{"/engine", "/posix", "/winproc", "/winconsole", "/resolve", "/redirect", "golang.org/x/sys"} {
 					if strings.Contains(dep, banned) {
 						t.Errorf("policy depends on %s", dep)

@@ -1,7 +1,6 @@
 package policy
 
 import (
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -166,6 +165,7 @@ func (p *Policy) matchAsk(j *segJudgement) {
 func (p *Policy) structuralAsks(j *segJudgement) {
 	j.asks = append(j.asks, j.a.asks...)
 	j.asks = append(j.asks, exportAsks(j.seg)...)
+	j.asks = append(j.asks, builtinAsks(j.seg)...)
 	if j.a.runtime != "" {
 		j.facts.hard, j.facts.runtime = true, true
 	}
@@ -373,6 +373,9 @@ func (j *segJudgement) judgePaths(env *pathEnv, at where) where {
 			j.treeReads(env, cwd, p, c.args)
 		}
 	}
+	for _, f := range builtinFiles(j.seg) {
+		j.file(env, cwd, f)
+	}
 	for _, f := range j.a.files {
 		j.file(env, cwd, f)
 	}
@@ -449,11 +452,13 @@ func (j *segJudgement) redirect(env *pathEnv, cwd string, r chain.Redirect) {
 	j.facts.redirects = j.facts.redirects || f.role.writes()
 }
 
-// judgeCd judges the directory cd enters, computed as the runner computes
-// it (engine/builtin.go): -L/-P options and "--" first; the target joined
-// to the logical directory and cleaned lexically ("link/.." is where cd
-// started, not the link's parent); -P resolves it. The resolved directory
-// is judged; "cd -" and a target known only at run time (which may be
+// judgeCd judges the directory cd enters, computed by bash's one cd
+// (spec.Cd, as the runner and the plan compute it): -L/-P options and
+// "--" first; the target joined to the logical directory and cleaned
+// lexically ("link/.." is where cd started, not the link's parent); -P
+// resolves it. The plan's directory wins where the chain was planned
+// (cdTarget). The resolved directory is judged; "cd -", a target known
+// only at run time and one CDPATH may lead elsewhere (which may be
 // anywhere, a sensitive directory included) cannot be known before the
 // chain runs.
 func (j *segJudgement) judgeCd(env *pathEnv, at where) where {
@@ -463,43 +468,19 @@ func (j *segJudgement) judgeCd(env *pathEnv, at where) where {
 		j.pathAsks = append(j.pathAsks, "cd "+joinArgs(args)+" goes to a directory known only at run time")
 		return at
 	}
-	physical := false
-	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
-		a := args[0]
-		args = args[1:]
-		if a == "--" {
-			break
-		}
-		if strings.Trim(a[1:], "LP") != "" {
-			j.pathOK = append(j.pathOK, "cd "+quoteArg(a)+" is an invalid option: cd fails and stays")
-			return at
-		}
-		physical = strings.LastIndexByte(a, 'P') > strings.LastIndexByte(a, 'L')
-	}
-	if len(args) > 1 {
-		j.pathOK = append(j.pathOK, "cd with more than one operand fails and stays")
+	w := env.cdTarget(j.seg, at)
+	switch {
+	case w.unknown != "":
+		j.pathAsks = append(j.pathAsks, w.unknown)
+		return at
+	case w.fails != "":
+		j.pathOK = append(j.pathOK, w.fails)
+		return at
+	case w.logical == "":
 		return at
 	}
-	target := env.homeDir()
-	if len(args) == 1 {
-		target = args[0]
-	}
-	switch target {
-	case "-":
-		j.pathAsks = append(j.pathAsks, "cd - goes to a directory not known before the chain runs")
-		return at
-	case "":
-		return at
-	}
-	logical := target
-	if !filepath.IsAbs(logical) {
-		logical = at.logical + string(filepath.Separator) + target
-	}
-	logical = filepath.Clean(logical)
+	logical, target := w.logical, w.target
 	real := resolvePath(logical)
-	if physical {
-		logical = real
-	}
 	if !env.inRoots(real) {
 		j.pathAsks = append(j.pathAsks, "cd "+quoteArg(target)+" leaves the roots ("+real+")")
 	} else if why := env.sensitive(real); why != "" {

@@ -22,6 +22,10 @@ type pathEnv struct {
 	homeKey string
 	keys    pathKeys
 	protect []protectedFile
+	// planned and cdpathAt are what the chain says of its cd's
+	// (plannedDirs, firstCdPathSet in builtin.go).
+	planned  map[*chain.Segment]string
+	cdpathAt int
 }
 
 // protectedFile is one of Policy.Protect, in lower-cased pathKey form; stem

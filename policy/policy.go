@@ -102,12 +102,15 @@ func (p *Policy) Authorize(ctx context.Context, c *chain.Chain, dir string) (*ch
 	if _, err := ParseMode(string(p.Mode)); err != nil {
 		return nil, fmt.Errorf("policy: %w", err)
 	}
-	env := &pathEnv{p: p, startDir: dir}
+	env := &pathEnv{p: p, startDir: dir, planned: plannedDirs(c), cdpathAt: firstCdPathSet(segs)}
 	at := where{logical: filepath.Clean(dir), real: cachedResolve(dir)}
 	facts := make([]segFacts, len(segs))
 	i := 0
 	for _, pl := range c.Pipelines {
 		for _, s := range pl.Segments {
+			if i > 0 && s.Dir != "" {
+				at = where{logical: s.Dir, real: cachedResolve(s.Dir)} // the plan's directory
+			}
 			d.Segments[i], facts[i], at = p.judge(s, i, at, env, len(pl.Segments) > 1)
 			i++
 		}

@@ -1,4 +1,4 @@
-package engine
+package builtin
 
 import (
 	"bytes"
@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/chainrun/chainrun/builtin/spec"
 	"mvdan.cc/sh/v3/expand"
 )
 
@@ -18,7 +19,7 @@ import (
 // %(fmt)T, * widths, 'c character values and bash's messages for numbers
 // that are not. With -v VAR the output is assigned to the chain variable
 // VAR instead of written (set, when given, receives it).
-func printf(io *builtinIO, args, env []string, set func(name, value string)) int {
+func printf(io *IO, args, env []string, set func(name, value string)) int {
 	if len(args) > 0 && args[0] == "--help" {
 		return help(io, "printf [-v var] format [arguments]", "Write the ARGUMENTS formatted by FORMAT, or with -v assign them to the variable VAR.")
 	}
@@ -83,7 +84,7 @@ func (p *printer) flushLines() {
 
 // printer is one printf's state.
 type printer struct {
-	io     *builtinIO
+	io     *IO
 	env    []string
 	utf8   bool
 	out    []byte // written up to the last newline, as bash's line buffer
@@ -96,7 +97,7 @@ type printer struct {
 
 // printfVar reads printf's -v VAR (or -vVAR) and returns the variable and
 // the arguments after it.
-func printfVar(io *builtinIO, args []string) (name string, rest []string, code int) {
+func printfVar(io *IO, args []string) (name string, rest []string, code int) {
 	name, rest = strings.TrimPrefix(args[0], "-v"), args[1:]
 	if name == "" {
 		if len(rest) == 0 {
@@ -105,7 +106,7 @@ func printfVar(io *builtinIO, args []string) (name string, rest []string, code i
 		}
 		name, rest = rest[0], rest[1:]
 	}
-	if !validName(name) {
+	if !spec.ValidName(name) {
 		return "", nil, io.fail(2, "printf: `"+name+"': not a valid identifier")
 	}
 	return name, rest, 0
@@ -117,8 +118,8 @@ func (p *printer) warn(msg string) {
 	p.status = 1
 }
 
-// spec is one conversion: %[flags][width][.precision][length]verb.
-type spec struct {
+// conv is one conversion: %[flags][width][.precision][length]verb.
+type conv struct {
 	flags     string
 	width     int
 	hasWidth  bool
@@ -175,7 +176,7 @@ func (p *printer) format(format string, args []string) (used int, ok bool) {
 
 // parseSpec reads the directive at format[i] ('%'); * widths take their
 // value from next. It returns the index after it, or bash's message.
-func parseSpec(format string, i int, next func() (string, bool), p *printer) (sp spec, j int, msg string) {
+func parseSpec(format string, i int, next func() (string, bool), p *printer) (sp conv, j int, msg string) {
 	j = i + 1
 	for j < len(format) && strings.IndexByte("-+ #0'", format[j]) >= 0 {
 		sp.flags += format[j : j+1]
@@ -236,7 +237,7 @@ func (p *printer) number(format string, j int, next func() (string, bool)) (n in
 }
 
 // convert renders one directive with its argument.
-func (p *printer) convert(sp spec, arg string) {
+func (p *printer) convert(sp conv, arg string) {
 	if sp.hasWidth && sp.width < 0 {
 		sp.flags += "-"
 		sp.width = -sp.width
@@ -273,7 +274,7 @@ func (p *printer) convert(sp spec, arg string) {
 
 // str writes s with the width and precision counted in bytes, as C's
 // printf does; plain ASCII directives go to expand.Format.
-func (p *printer) str(sp spec, s string) {
+func (p *printer) str(sp conv, s string) {
 	if !sp.hasPrec && strings.Trim(sp.flags, "-") == "" && isASCII(s) {
 		if out, _, err := expand.Format(nil, simpleSpec(sp, 's'), []string{s}); err == nil {
 			p.out = append(p.out, out...)
@@ -288,7 +289,7 @@ func (p *printer) str(sp spec, s string) {
 
 // pad writes s within the width: spaces before it, after it with -, or
 // zeros after its sign with 0 when zeros is set (numbers).
-func (p *printer) pad(sp spec, s string, zeros bool) {
+func (p *printer) pad(sp conv, s string, zeros bool) {
 	fill := sp.width - len(s)
 	switch {
 	case fill <= 0:
@@ -315,7 +316,7 @@ func (p *printer) pad(sp spec, s string, zeros bool) {
 
 // char writes the first byte of arg, as bash 5.2 does in every locale
 // (C's %c of "" writes a NUL byte).
-func (p *printer) char(sp spec, arg string) {
+func (p *printer) char(sp conv, arg string) {
 	c := "\x00"
 	if arg != "" {
 		c = arg[:1]
@@ -325,7 +326,7 @@ func (p *printer) char(sp spec, arg string) {
 }
 
 // simpleSpec renders sp for expand.Format: its one flag and width.
-func simpleSpec(sp spec, verb byte) string {
+func simpleSpec(sp conv, verb byte) string {
 	s := "%" + sp.flags
 	if sp.hasWidth {
 		s += strconv.Itoa(sp.width)

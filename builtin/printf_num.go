@@ -1,4 +1,4 @@
-package engine
+package builtin
 
 import (
 	"math"
@@ -131,7 +131,7 @@ func digitVal(c byte) uint64 {
 }
 
 // integer renders %d %i %o %u %x %X.
-func (p *printer) integer(sp spec, arg string) {
+func (p *printer) integer(sp conv, arg string) {
 	signed := sp.verb == 'd' || sp.verb == 'i'
 	var v int64
 	var u uint64
@@ -280,7 +280,7 @@ func scanCFloat(s string) int {
 }
 
 // float renders %e %E %f %F %g %G %a %A as glibc does for a long double.
-func (p *printer) float(sp spec, arg string) {
+func (p *printer) float(sp conv, arg string) {
 	f, inf, nan := p.floatArg(arg)
 	upper := sp.verb >= 'A' && sp.verb <= 'Z'
 	neg := f.Signbit()
@@ -310,7 +310,7 @@ func (p *printer) float(sp spec, arg string) {
 }
 
 // decFloat renders |f| for %e, %f and %g.
-func decFloat(f *big.Float, sp spec) string {
+func decFloat(f *big.Float, sp conv) string {
 	prec := 6
 	if sp.hasPrec {
 		prec = sp.prec
@@ -359,7 +359,7 @@ func withPoint(s string, alt bool) string {
 
 // hexFloat renders |f| for %a as glibc does for an x87 long double: the
 // explicit integer bit makes the first hex digit 8-f (1.0 is 0x8p-3).
-func hexFloat(f *big.Float, sp spec) string {
+func hexFloat(f *big.Float, sp conv) string {
 	if f.Sign() == 0 {
 		s := "0x0"
 		if sp.hasPrec && sp.prec > 0 {

@@ -1,4 +1,4 @@
-package engine
+package builtin
 
 import (
 	"strconv"
@@ -9,80 +9,33 @@ import (
 )
 
 // formatEscape writes the backslash escape at format[i] and returns the
-// index after it: bash's escapes in a printf format, where \NNN is octal
-// without a leading 0 and \c is not special.
+// index after it (escapes in a format: appendEscape's inFormat).
 func (p *printer) formatEscape(format string, i int) int {
-	b, n, _ := appendBackslash(p.out, format[i+1:], p.utf8, false)
+	b, n, _, missing := appendEscape(p.out, format[i+1:], inFormat, p.utf8)
 	p.out = b
+	p.missingDigit(missing)
 	return i + 1 + n
 }
 
-// expandB expands the escapes of a %b argument as echo -e does, with
-// printf's additions (\NNN without the 0, \', \", \?); \c ends all of
-// printf's output.
+// expandB expands the escapes of a %b argument (appendEscape's
+// inArgument); \c ends all of printf's output.
 func (p *printer) expandB(s string) []byte {
-	var b []byte
-	for i := 0; i < len(s); {
-		if s[i] != '\\' {
-			j := strings.IndexByte(s[i:], '\\')
-			if j < 0 {
-				j = len(s) - i
-			}
-			b = append(b, s[i:i+j]...)
-			i += j
-			continue
-		}
-		var n int
-		var stop bool
-		b, n, stop = appendBackslash(b, s[i+1:], p.utf8, true)
-		if stop {
-			p.stop = true
-			return b
-		}
-		i += 1 + n
+	b, stop := appendEscapes(nil, s, inArgument, p.utf8, p.missingDigit)
+	if stop {
+		p.stop = true
 	}
 	return b
 }
 
-// appendBackslash appends the escape whose text (after the backslash) is
-// s, and returns how much of s it used; in %b (argument) \0NNN takes up to
-// three digits after the 0 and \c stops.
-func appendBackslash(b []byte, s string, utf8Locale, argument bool) (_ []byte, used int, stop bool) {
-	if s == "" {
-		return append(b, '\\'), 0, false
+// missingDigit reports a \x, \u or \U without a digit as bash's printf
+// does; the status stays.
+func (p *printer) missingDigit(c byte) {
+	switch c {
+	case 'x':
+		p.io.fail(0, "printf: missing hex digit for \\x")
+	case 'u', 'U':
+		p.io.fail(0, "printf: missing unicode digit for \\"+string(c))
 	}
-	c := s[0]
-	if simple := strings.IndexByte("abeEfnrtv\\'\"?", c); simple >= 0 {
-		return append(b, "\a\b\x1b\x1b\f\n\r\t\v\\'\"?"[simple]), 1, false
-	}
-	switch {
-	case c == 'c' && argument:
-		return b, 1, true
-	case c >= '0' && c <= '7':
-		start, limit := 0, 3
-		if argument && c == '0' {
-			start, limit = 1, 4
-		}
-		v, j := 0, start
-		for ; j < len(s) && j < limit && s[j] >= '0' && s[j] <= '7'; j++ {
-			v = v*8 + int(s[j]-'0')
-		}
-		return append(b, byte(v)), j, false
-	case c == 'x' || c == 'u' || c == 'U':
-		digits := map[byte]int{'x': 2, 'u': 4, 'U': 8}[c]
-		v, j := uint64(0), 1
-		for ; j < len(s) && j <= digits && digitVal(s[j]) < 16; j++ {
-			v = v*16 + digitVal(s[j])
-		}
-		if j == 1 {
-			return append(b, '\\', c), 1, false
-		}
-		if c == 'x' {
-			return append(b, byte(v)), j, false
-		}
-		return appendUnicode(b, v, utf8Locale), j, false
-	}
-	return append(b, '\\', c), 1, false
 }
 
 // appendUnicode writes a \u or \U character as bash does (echo -e,

@@ -1,6 +1,6 @@
 //go:build darwin || freebsd || netbsd || openbsd || dragonfly
 
-package engine
+package builtin
 
 import (
 	"syscall"

@@ -1,4 +1,4 @@
-package engine
+package builtin
 
 import (
 	"os"
@@ -14,8 +14,8 @@ import (
 // the chain's current directory; -v looks in the segment's environment,
 // the only variables a chain has.
 type testCmd struct {
-	r    *runner
-	io   *builtinIO
+	dir  string // the chain's directory, for relative files
+	io   *IO
 	env  []string
 	args []string
 	end  string // what bash sees after the last argument: "]" for [, nothing for test
@@ -26,14 +26,14 @@ type testCmd struct {
 // errSyntax ends a test with a usage error; it unwinds the parser.
 type errSyntax struct{}
 
-func (r *runner) test(io *builtinIO, name string, args, env []string) (code int) {
+func test(io *IO, name string, args, env []string, dir string) (code int) {
 	if name == "[" {
 		if len(args) == 0 || args[len(args)-1] != "]" {
 			return io.fail(2, "[: missing `]'")
 		}
 		args = args[:len(args)-1]
 	}
-	t := &testCmd{r: r, io: io, env: env, args: args}
+	t := &testCmd{dir: dir, io: io, env: env, args: args}
 	if name == "[" {
 		t.end = "]" // bash drops the ] from the count but still reads it
 	}
@@ -255,7 +255,7 @@ func (t *testCmd) path(name string) string {
 	if name == "" || filepath.IsAbs(name) {
 		return name
 	}
-	return filepath.Join(t.r.dir, name)
+	return filepath.Join(t.dir, name)
 }
 
 // binary applies a binary test.
