@@ -3,7 +3,7 @@ package chain
 import (
 	"runtime"
 
-	"mvdan.cc/sh/v3/syntax"
+	"github.com/chainrun/chainrun/internal/expr"
 )
 
 // Dialect chooses how backslashes read outside single quotes.
@@ -125,7 +125,7 @@ type Segment struct {
 	Span Span
 	// Text is Source[Span.Start:Span.End], for messages.
 	Text string
-	// Dir is, in a plan (Chain.Expand), the directory the segment was
+	// Dir is, in a plan (expand.Plan), the directory the segment was
 	// planned to start in, or "" when that is known only at run time.
 	Dir string
 
@@ -151,12 +151,39 @@ type Assign struct {
 	Value string
 	Span  Span
 
-	syn        *syntax.Word // the value to expand, when it expands
-	tildeAfter bool         // a tilde after ':' that mvdan does not expand
+	// Expr is what the value expands from (package expand reads it);
+	// zero when it does not expand.
+	Expr expr.Expr
 }
 
 // Expands reports whether the value expands.
-func (a Assign) Expands() bool { return a.syn != nil }
+func (a Assign) Expands() bool { return expr.Syntax(a.Expr) != nil }
+
+// Word is one argument word of a segment as written, and what it expanded
+// to. A word without expansions is its own single field, known at parse
+// time; a word with expansions (parameters, $?, tilde, globs, braces,
+// $'…', $((…))) gets its fields from package expand.
+type Word struct {
+	// Span covers the word in Chain.Source.
+	Span Span
+	// Expands is set when bash would expand something in the word.
+	Expands bool
+	// Fields are the arguments the word became: Args[First:First+len(Fields)]
+	// of the segment. Before expansion an expanding word has one field,
+	// an unknown word (see Unknown).
+	Fields []string
+	// Globbed is set when the word had unquoted pattern characters and
+	// was matched against the files: its fields are the matches, or the
+	// word as written when nothing matched (bash's default).
+	Globbed bool
+	// Runtime is set, in a plan, for a word whose value is known only when
+	// its segment starts; its one field is then an unknown word.
+	Runtime bool
+
+	// Expr is what the word expands from (package expand reads it); zero
+	// when it does not expand.
+	Expr expr.Expr
+}
 
 // Redirect is one redirection of a segment.
 type Redirect struct {
@@ -188,14 +215,16 @@ type Redirect struct {
 	// bash's "ambiguous redirect", which fails the command with status 1.
 	Ambiguous bool
 
-	syn *syntax.Word // the target, or the heredoc body or here-string, to expand
+	// Expr is what the target, or the heredoc body or here-string,
+	// expands from (package expand reads it); zero when nothing expands.
+	Expr expr.Expr
 }
 
 // Expands reports whether the target or body expands: an unquoted
 // heredoc body with $ or \ in it, a target or here-string with an
 // expansion. Target (or Body) is then an unknown word (or empty) until
 // Expand.
-func (r Redirect) Expands() bool { return r.syn != nil }
+func (r Redirect) Expands() bool { return expr.Syntax(r.Expr) != nil }
 
 // RedirOp is a redirect operator as chainrun's model spells it.
 type RedirOp string

@@ -15,7 +15,7 @@
 // The policy judges the argv, assignments and redirects the engine will
 // spawn, never a re-joined string, so quoting tricks (empty quotes inside
 // a name, a leading backslash) cannot hide a program. What it judges
-// before the run is the plan (engine.Plan, chain.Chain.Expand): every word
+// before the run is the plan (engine.Plan, expand.Plan): every word
 // expanded as far as it can be known then; the engine judges each segment
 // again on its real words just before it starts, and a stricter verdict
 // stops the chain there. Input the parser refuses ($(…), control flow,

@@ -1,13 +1,15 @@
-package chain
+package expand
 
 import (
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/chainrun/chainrun/chain"
 )
 
-// Expand returns the chain as it would run from shell sh, as far as that
+// Plan returns the chain as it would run from shell sh, as far as that
 // can be known before anything runs: the plan the policy judges and an
 // explain view shows. Each segment is expanded against the state the
 // segments before it leave (the variables that NAME=value, export and
@@ -19,30 +21,30 @@ import (
 // returned as it is.
 //
 // The plan's segments keep what they expand from, so each can be
-// expanded again, for real, just before it starts (Segment.Expand). A
+// expanded again, for real, just before it starts (Segment). A
 // command word that is known now and names a shell built-in chainrun does
 // not run is refused here, before anything runs.
-func (c *Chain) Expand(sh *Shell) (*Chain, error) {
+func Plan(c *chain.Chain, sh *Shell) (*chain.Chain, error) {
 	if !c.HasExpansions() {
 		return c, nil // nothing to plan: the chain runs as written
 	}
 	p := sh.Clone()
 	p.unknown, p.listed = map[string]bool{}, map[string][]fs.DirEntry{}
 	out := *c
-	out.Pipelines = make([]*Pipeline, len(c.Pipelines))
+	out.Pipelines = make([]*chain.Pipeline, len(c.Pipelines))
 	for i, pl := range c.Pipelines {
 		if i > 0 {
 			p.markUnknown("?", true)
 		}
-		certain := i == 0 || c.Ops[i-1] == OpSeq
+		certain := i == 0 || c.Ops[i-1] == chain.OpSeq
 		np := *pl
-		np.Segments = make([]*Segment, len(pl.Segments))
+		np.Segments = make([]*chain.Segment, len(pl.Segments))
 		for j, seg := range pl.Segments {
 			st := p
 			if len(pl.Segments) > 1 {
 				st = p.Clone() // a pipeline stage is a subshell
 			}
-			e, err := seg.plan(st)
+			e, err := plan(seg, st)
 			if err != nil {
 				return nil, err
 			}
@@ -57,29 +59,17 @@ func (c *Chain) Expand(sh *Shell) (*Chain, error) {
 	return &out, nil
 }
 
-// HasExpansions reports whether any segment expands anything.
-func (c *Chain) HasExpansions() bool {
-	for _, p := range c.Pipelines {
-		for _, s := range p.Segments {
-			if s.HasExpansions() {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // plan expands one segment for the plan and records the directory it
 // was planned in.
-func (s *Segment) plan(sh *Shell) (*Segment, error) {
-	e, err := s.Expand(sh)
+func plan(s *chain.Segment, sh *Shell) (*chain.Segment, error) {
+	e, err := Segment(s, sh)
 	if err != nil {
-		if ee, ok := err.(*ExpandError); ok && ee.Kind == KindUnsupported {
+		if ee, ok := err.(*Error); ok && ee.Kind == chain.KindUnsupported {
 			return nil, err
 		}
 		// An error such as $((1/0)) happens only if the segment is
 		// reached; the run reports it there, as bash would.
-		e = s.runtimeCopy()
+		e = runtimeCopy(s)
 	}
 	if e == s {
 		c := *s
@@ -93,9 +83,9 @@ func (s *Segment) plan(sh *Shell) (*Segment, error) {
 }
 
 // runtimeCopy is the segment with every expanding word unknown.
-func (s *Segment) runtimeCopy() *Segment {
+func runtimeCopy(s *chain.Segment) *chain.Segment {
 	c := *s
-	c.Words = append([]Word(nil), s.Words...)
+	c.Words = append([]chain.Word(nil), s.Words...)
 	for i := range c.Words {
 		if c.Words[i].Expands {
 			c.Words[i].Runtime = true
@@ -107,43 +97,43 @@ func (s *Segment) runtimeCopy() *Segment {
 // apply changes the plan's shell as the segment will change the real one:
 // for sure when it runs in a pipeline that always runs (certain) and
 // its values are known, else the names it sets become unknown.
-func (p *Shell) apply(s *Segment, certain bool) {
+func (p *Shell) apply(s *chain.Segment, certain bool) {
 	switch {
 	case len(s.Args) == 0:
 		for _, a := range s.Assigns {
 			p.set(a.Name, a.Value, certain, p.Assign)
 		}
-	case s.Builtin == BuiltinExport:
+	case s.Builtin == chain.BuiltinExport:
 		for _, a := range s.Args[1:] {
-			if IsUnknown(a) {
-				a = UnknownSource(a) // NAME=$X: the name is known, the value not
+			if chain.IsUnknown(a) {
+				a = chain.UnknownSource(a) // NAME=$X: the name is known, the value not
 			}
 			name, value, hasValue := strings.Cut(a, "=")
 			if hasValue && strings.ContainsAny(value, "$`~*?[{") {
-				value = Unknown(value)
+				value = chain.Unknown(value)
 			}
 			p.set(name, value, certain, func(n, v string) { p.Export(n, v, hasValue) })
 		}
-	case s.Builtin == BuiltinUnset:
+	case s.Builtin == chain.BuiltinUnset:
 		for _, a := range s.Args[1:] {
 			if a != "-v" && a != "--" {
 				p.set(a, "", certain, func(n, _ string) { p.Unset(n) })
 			}
 		}
-	case s.Builtin == BuiltinCd:
+	case s.Builtin == chain.BuiltinCd:
 		p.planCd(s, certain)
 	}
 }
 
 func (p *Shell) set(name, value string, certain bool, do func(name, value string)) {
-	if IsUnknown(name) {
+	if chain.IsUnknown(name) {
 		p.markUnknown(anyName, true) // unset $U: any variable may be the one
 		return
 	}
-	if !validName(name) {
+	if !chain.ValidName(name) {
 		return
 	}
-	known := certain && !IsUnknown(value)
+	known := certain && !chain.IsUnknown(value)
 	do(name, value)
 	p.markUnknown(name, !known)
 }
@@ -152,22 +142,9 @@ func (p *Shell) set(name, value string, certain bool, do func(name, value string
 // name is known only at run time was set or unset.
 const anyName = "*"
 
-// validName reports whether s is a shell variable name.
-func validName(s string) bool {
-	if s == "" || isDigitByte(s[0]) {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if !isNameByte(s[i]) {
-			return false
-		}
-	}
-	return true
-}
-
 // planCd follows a cd whose target is known and exists now; any other
 // leaves the directory unknown.
-func (p *Shell) planCd(s *Segment, certain bool) {
+func (p *Shell) planCd(s *chain.Segment, certain bool) {
 	args := s.Args[1:]
 	physical := len(args) > 0 && args[0] == "-P"
 	if len(args) > 0 && (args[0] == "-L" || args[0] == "-P" || args[0] == "--") {
@@ -186,15 +163,15 @@ func (p *Shell) planCd(s *Segment, certain bool) {
 	default:
 		target = args[0]
 	}
-	if ok && !IsUnknown(target) && !p.unknown[p.key("PWD")] {
+	if ok && !chain.IsUnknown(target) && !p.unknown[p.key("PWD")] {
 		if !filepath.IsAbs(target) {
 			// As written, as the engine's cd checks it: missing/.. fails.
 			target = p.Dir + string(filepath.Separator) + target
 		}
 		if fi, err := os.Stat(target); err == nil && fi.IsDir() {
-			p.Env = p.Names.Set(p.Env, "OLDPWD", p.Dir)
+			p.Env = p.names().Set(p.Env, "OLDPWD", p.Dir)
 			p.Dir = filepath.Clean(target)
-			p.Env = p.Names.Set(p.Env, "PWD", p.Dir)
+			p.Env = p.names().Set(p.Env, "PWD", p.Dir)
 			return
 		}
 	}
@@ -206,13 +183,13 @@ func (p *Shell) planCd(s *Segment, certain bool) {
 // touches notes a segment that may create or remove files: any program,
 // and any built-in writing to a file. Globs after it are known only when
 // they run.
-func (p *Shell) touches(s *Segment) {
+func (p *Shell) touches(s *chain.Segment) {
 	if len(s.Args) > 0 && !s.IsBuiltin() {
 		p.markUnknown("files", true)
 		return
 	}
 	for _, r := range s.Redirects {
-		if r.Op != RedirIn && r.Op != RedirDupIn && r.Op != RedirDupOut && !r.Op.IsText() {
+		if r.Op != chain.RedirIn && r.Op != chain.RedirDupIn && r.Op != chain.RedirDupOut && !r.Op.IsText() {
 			p.markUnknown("files", true)
 			return
 		}
