@@ -113,7 +113,8 @@ type Segment struct {
 	// (for the rest of the chain when there are no Args).
 	Assigns []Assign
 	// Args is the argv: the fields of Words in order. A word that expands
-	// is an unknown word (see Unknown) until Expand computes its fields.
+	// is known only at run time (Word.Runtime), its text as written, until
+	// package expand computes its fields. Argv is the typed view.
 	Args []string
 	// Words are the argument words as written, with their fields.
 	Words []Word
@@ -145,11 +146,15 @@ func (s *Segment) Env() map[string]string {
 }
 
 // Assign is a leading NAME=value word of a segment (or an argument of
-// export). Value is an unknown word until Expand when the value expands.
+// export). When the value expands, Runtime is set and Value is the value
+// as written until package expand computes it.
 type Assign struct {
 	Name  string
 	Value string
 	Span  Span
+	// Runtime is set when Value is known only at run time: Value is then
+	// the text as written, not a value.
+	Runtime bool
 
 	// Expr is what the value expands from (package expand reads it);
 	// zero when it does not expand.
@@ -170,14 +175,15 @@ type Word struct {
 	Expands bool
 	// Fields are the arguments the word became: Args[First:First+len(Fields)]
 	// of the segment. Before expansion an expanding word has one field,
-	// an unknown word (see Unknown).
+	// the word as written, and Runtime set.
 	Fields []string
 	// Globbed is set when the word had unquoted pattern characters and
 	// was matched against the files: its fields are the matches, or the
 	// word as written when nothing matched (bash's default).
 	Globbed bool
-	// Runtime is set, in a plan, for a word whose value is known only when
-	// its segment starts; its one field is then an unknown word.
+	// Runtime is set for a word whose value is known only when its
+	// segment starts (before expansion, every word that expands); its one
+	// field is then the word as written, not a value.
 	Runtime bool
 
 	// Expr is what the word expands from (package expand reads it); zero
@@ -214,6 +220,9 @@ type Redirect struct {
 	// Ambiguous is set when the target expanded to no word or to several:
 	// bash's "ambiguous redirect", which fails the command with status 1.
 	Ambiguous bool
+	// Runtime is set when the target or body is known only at run time:
+	// Target is then the target as written (Body empty), not a path.
+	Runtime bool
 
 	// Expr is what the target, or the heredoc body or here-string,
 	// expands from (package expand reads it); zero when nothing expands.
@@ -222,8 +231,8 @@ type Redirect struct {
 
 // Expands reports whether the target or body expands: an unquoted
 // heredoc body with $ or \ in it, a target or here-string with an
-// expansion. Target (or Body) is then an unknown word (or empty) until
-// Expand.
+// expansion. Until package expand computes it, Runtime is set and
+// Target is the text as written (Body empty).
 func (r Redirect) Expands() bool { return expr.Syntax(r.Expr) != nil }
 
 // RedirOp is a redirect operator as chainrun's model spells it.

@@ -271,7 +271,8 @@ func (l *lowerer) endSegment(seg *Segment, n syntax.Node, redirs []*syntax.Redir
 }
 
 // addWord appends one argument word to seg: its value, or, when it
-// expands, an unknown word and the syntax to expand.
+// expands, the word as written, known only at run time, and the syntax to
+// expand.
 func (l *lowerer) addWord(seg *Segment, w *syntax.Word, m expr.Mode, prefix string) *ParseError {
 	lw, err := l.word(w, m == expr.Literal)
 	if err != nil {
@@ -286,7 +287,7 @@ func (l *lowerer) addWord(seg *Segment, w *syntax.Word, m expr.Mode, prefix stri
 	}
 	v := prefix + lw.value
 	if lw.syn != nil {
-		v = Unknown(l.src[word.Span.Start:word.Span.End])
+		v, word.Runtime = l.src[word.Span.Start:word.Span.End], true
 	}
 	word.Fields = []string{v}
 	seg.Words = append(seg.Words, word)
@@ -434,7 +435,7 @@ func (l *lowerer) assign(a *syntax.Assign) (Assign, *ParseError) {
 		as.Value = lw.value
 		if lw.syn != nil {
 			as.Expr = expr.New(lw.syn, expr.Literal, "", lw.tildeAfter)
-			as.Value = Unknown(l.src[l.off(a.Value.Pos()):l.off(a.Value.End())])
+			as.Value, as.Runtime = l.src[l.off(a.Value.Pos()):l.off(a.Value.End())], true
 		}
 	}
 	return as, nil
@@ -782,7 +783,8 @@ func (l *lowerer) redirect(r *syntax.Redirect) (Redirect, *ParseError) {
 			return rd, refuse(l.src, l.off(r.Word.Pos()), KindUnsupported, "redirect",
 				"the target of >& or <& must be written out, not expanded")
 		}
-		rd.Target, rd.Expr = Unknown(l.src[l.off(r.Word.Pos()):l.off(r.Word.End())]), expr.New(lw.syn, expr.Fields, "", false)
+		rd.Target, rd.Expr = l.src[l.off(r.Word.Pos()):l.off(r.Word.End())], expr.New(lw.syn, expr.Fields, "", false)
+		rd.Runtime = true
 	}
 	switch r.Op {
 	case syntax.RdrOut, syntax.RdrClob:

@@ -113,7 +113,7 @@ func expandArgs(s *chain.Segment, sh *Shell, out *chain.Segment) error {
 			}
 			w.Fields, w.Globbed = f, globbed
 			if len(sh.reads) > 0 {
-				w.Fields, w.Runtime = []string{chain.Unknown(s.WordText(i))}, true
+				w.Fields, w.Runtime = []string{s.WordText(i)}, true
 			}
 		}
 		out.Words[i] = w
@@ -230,14 +230,14 @@ func expandAssigns(s *chain.Segment, sh *Shell, out *chain.Segment) error {
 			if err != nil {
 				return expandError(s, a.Span, err)
 			}
-			a.Value = v[0]
+			a.Value, a.Runtime = v[0], false
 			if len(tmp.reads) > 0 {
-				a.Value = chain.Unknown(a.Name + "=")
+				a.Value, a.Runtime = a.Name+"=", true
 				sh.reads = tmp.reads
 			}
 		}
 		tmp.Assign(a.Name, a.Value)
-		tmp.markUnknown(a.Name, chain.IsUnknown(a.Value)) // the next value may read it
+		tmp.markUnknown(a.Name, a.Runtime) // the next value may read it
 		out.Assigns[i] = a
 	}
 	return nil
@@ -251,11 +251,12 @@ func expandRedirects(s *chain.Segment, sh *Shell, out *chain.Segment) error {
 	for i, r := range s.Redirects {
 		if r.Expands() {
 			sh.reads = nil
-			asWritten := r.Target // the unknown word the lowering left
+			asWritten := r.Target // the text as written the lowering left
 			if err := expandRedirect(s, sh, &r); err != nil {
 				return err
 			}
-			if len(sh.reads) > 0 {
+			r.Runtime = len(sh.reads) > 0
+			if r.Runtime {
 				r.Target, r.Body, r.Ambiguous = asWritten, "", false
 			}
 		}
@@ -285,7 +286,7 @@ func expandRedirect(s *chain.Segment, sh *Shell, r *chain.Redirect) error {
 		}
 		// An ambiguous target keeps its text as written, for bash's
 		// message ("$X: ambiguous redirect").
-		r.Target, r.Ambiguous = chain.UnknownSource(r.Target), len(f) != 1
+		r.Ambiguous = len(f) != 1
 		if len(f) == 1 {
 			r.Target = f[0]
 		}

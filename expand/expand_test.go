@@ -97,18 +97,13 @@ func expandOne(t *testing.T, sh *Shell, d chain.Dialect, src string) (plan, run 
 }
 
 // checkPlanWords asserts a planned segment's Args are its Words' fields
-// and that exactly the Runtime words are unknown.
+// and that each Runtime word is one field, the word as written.
 func checkPlanWords(t *testing.T, s *chain.Segment) {
 	t.Helper()
 	var fields []string
-	for _, w := range s.Words {
-		if w.Runtime && (len(w.Fields) != 1 || !chain.IsUnknown(w.Fields[0])) {
-			t.Errorf("segment %d: runtime word has fields %q, want one unknown word", s.Index, w.Fields)
-		}
-		for _, f := range w.Fields {
-			if !w.Runtime && chain.IsUnknown(f) {
-				t.Errorf("segment %d: known word has the unknown field %q", s.Index, f)
-			}
+	for i, w := range s.Words {
+		if w.Runtime && (len(w.Fields) != 1 || w.Fields[0] != s.WordText(i)) {
+			t.Errorf("segment %d: runtime word has fields %q, want the word as written", s.Index, w.Fields)
 		}
 		fields = append(fields, w.Fields...)
 	}
@@ -455,7 +450,7 @@ func TestExpandHeredocs(t *testing.T) {
 }
 
 // planCase plans a chain in the fixture and compares each segment's Args
-// (an unknown word written as chain.Unknown(its source)) and, when dirs is set,
+// (a word known only at run time written as u(its source)) and, when dirs is set,
 // the directory each segment was planned in ("" for unknown).
 type planCase struct {
 	name string
@@ -476,8 +471,8 @@ func TestChainExpandPlan(t *testing.T) {
 			}
 			for i, s := range segs {
 				checkPlanWords(t, s)
-				if want := subst(sh.Dir, tt.want[i]); !slices.Equal(s.Args, want) {
-					t.Errorf("segment %d Args = %q, want %q", i, s.Args, want)
+				if want := subst(sh.Dir, tt.want[i]); !slices.Equal(typedArgs(s), want) {
+					t.Errorf("segment %d Args = %q, want %q", i, typedArgs(s), want)
 				}
 				if tt.dirs != nil && s.Dir != subst(sh.Dir, tt.dirs)[i] {
 					t.Errorf("segment %d Dir = %q, want %q", i, s.Dir, subst(sh.Dir, tt.dirs)[i])
@@ -506,8 +501,22 @@ func planSegments(t *testing.T, sh *Shell, src string) []*chain.Segment {
 	return p.Segments()
 }
 
-// u is the unknown word for source text src.
-func u(src string) string { return chain.Unknown(src) }
+// u is how typedArgs shows a word known only at run time, written src.
+func u(src string) string { return "⟨" + src + "⟩" }
+
+// typedArgs is a segment's typed view (Segment.Argv) as strings: a word
+// known only at run time as u(its text), nil for no arguments.
+func typedArgs(s *chain.Segment) []string {
+	var out []string
+	for _, a := range s.Argv() {
+		if a.Runtime {
+			out = append(out, u(a.Text))
+		} else {
+			out = append(out, a.Text)
+		}
+	}
+	return out
+}
 
 var planCases = []planCase{
 	{name: "variable set earlier is known", src: "X=1; echo $X", want: [][]string{nil, {"echo", "1"}}},
@@ -558,7 +567,7 @@ func TestPlanAssignsSeeUnknown(t *testing.T) {
 	sh := fixture(t)
 	segs := planSegments(t, sh, "true && U=1; X=$U Y=a$X cmd")
 	got := segs[2].Assigns
-	if len(got) != 2 || !chain.IsUnknown(got[0].Value) || !chain.IsUnknown(got[1].Value) {
+	if len(got) != 2 || !got[0].Runtime || !got[1].Runtime {
 		t.Errorf("assigns %+v, want both unknown", got)
 	}
 }
@@ -572,7 +581,7 @@ func TestPlanCdPhysical(t *testing.T) {
 	}
 	segs := planSegments(t, sh, "cd -P lnk; echo $PWD")
 	want := filepath.Join(sh.Dir, "sub")
-	if got := segs[1].Args; len(got) != 2 || (got[1] != want && !chain.IsUnknown(got[1])) {
+	if got := segs[1].Args; len(got) != 2 || (got[1] != want && !segs[1].ArgRuntime(1)) {
 		t.Errorf("Args = %q, want $PWD %q or unknown", got, want)
 	}
 }

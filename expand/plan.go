@@ -29,7 +29,7 @@ func Plan(c *chain.Chain, sh *Shell) (*chain.Chain, error) {
 		return c, nil // nothing to plan: the chain runs as written
 	}
 	p := sh.Clone()
-	p.unknown, p.listed = map[string]bool{}, map[string][]fs.DirEntry{}
+	p.unknown, p.listed, p.runtimeValues = map[string]bool{}, map[string][]fs.DirEntry{}, map[string]bool{}
 	out := *c
 	out.Pipelines = make([]*chain.Pipeline, len(c.Pipelines))
 	for i, pl := range c.Pipelines {
@@ -101,23 +101,20 @@ func (p *Shell) apply(s *chain.Segment, certain bool) {
 	switch {
 	case len(s.Args) == 0:
 		for _, a := range s.Assigns {
-			p.set(a.Name, a.Value, certain, p.Assign)
+			p.set(a.Name, a.Value, false, a.Runtime, certain, p.Assign)
 		}
 	case s.Builtin == chain.BuiltinExport:
 		for _, a := range s.Args[1:] {
-			if chain.IsUnknown(a) {
-				a = chain.UnknownSource(a) // NAME=$X: the name is known, the value not
-			}
+			// NAME=$X known only at run time: the name is written out,
+			// the value not.
 			name, value, hasValue := strings.Cut(a, "=")
-			if hasValue && strings.ContainsAny(value, "$`~*?[{") {
-				value = chain.Unknown(value)
-			}
-			p.set(name, value, certain, func(n, v string) { p.Export(n, v, hasValue) })
+			runtime := hasValue && strings.ContainsAny(value, "$`~*?[{")
+			p.set(name, value, false, runtime, certain, func(n, v string) { p.Export(n, v, hasValue) })
 		}
 	case s.Builtin == chain.BuiltinUnset:
-		for _, a := range s.Args[1:] {
+		for i, a := range s.Args[1:] {
 			if a != "-v" && a != "--" {
-				p.set(a, "", certain, func(n, _ string) { p.Unset(n) })
+				p.set(a, "", s.ArgRuntime(i+1), false, certain, func(n, _ string) { p.Unset(n) })
 			}
 		}
 	case s.Builtin == chain.BuiltinCd:
@@ -125,17 +122,21 @@ func (p *Shell) apply(s *chain.Segment, certain bool) {
 	}
 }
 
-func (p *Shell) set(name, value string, certain bool, do func(name, value string)) {
-	if chain.IsUnknown(name) {
+// set applies do(name, value) to the plan's shell: nameRuntime and
+// valueRuntime say the name or the value is known only at run time.
+func (p *Shell) set(name, value string, nameRuntime, valueRuntime, certain bool, do func(name, value string)) {
+	if nameRuntime {
 		p.markUnknown(anyName, true) // unset $U: any variable may be the one
 		return
 	}
 	if !chain.ValidName(name) {
 		return
 	}
-	known := certain && !chain.IsUnknown(value)
 	do(name, value)
-	p.markUnknown(name, !known)
+	p.markUnknown(name, !certain || valueRuntime)
+	if p.runtimeValues != nil {
+		p.runtimeValues[p.key(name)] = valueRuntime
+	}
 }
 
 // anyName in a plan's unknown set stands for every variable: one whose
@@ -154,16 +155,19 @@ func (p *Shell) planCd(s *chain.Segment, certain bool) {
 	if _, cdpath := p.Lookup("CDPATH"); cdpath {
 		ok = false
 	}
+	runtime := false
 	switch {
 	case !ok:
 	case len(args) == 0:
 		target, ok = p.Lookup("HOME")
+		runtime = p.runtimeValues[p.key("HOME")]
 	case args[0] == "-":
 		target, ok = p.Lookup("OLDPWD")
+		runtime = p.runtimeValues[p.key("OLDPWD")]
 	default:
-		target = args[0]
+		target, runtime = args[0], s.ArgRuntime(len(s.Args)-1)
 	}
-	if ok && !chain.IsUnknown(target) && !p.unknown[p.key("PWD")] {
+	if ok && !runtime && !p.unknown[p.key("PWD")] {
 		if !filepath.IsAbs(target) {
 			// As written, as the engine's cd checks it: missing/.. fails.
 			target = p.Dir + string(filepath.Separator) + target

@@ -43,6 +43,9 @@ type Shell struct {
 	// names, "?" (the status), "PWD" (the directory) and "files" (the
 	// directory's contents, which an earlier segment may change).
 	unknown map[string]bool
+	// runtimeValues marks, in a plan, the variables whose value the shell
+	// holds as written because it is known only at run time.
+	runtimeValues map[string]bool
 	// reads collects the unknown names a word's expansion read.
 	reads map[string]bool
 	// globbed is set when an expansion listed a directory.
@@ -178,6 +181,7 @@ func (s *Shell) Clone() *Shell {
 	c := *s
 	c.Env = append([]string(nil), s.Env...)
 	c.Vars, c.Declared = maps.Clone(s.Vars), maps.Clone(s.Declared)
+	c.runtimeValues = maps.Clone(s.runtimeValues)
 	if s.unknown != nil {
 		c.unknown = make(map[string]bool, len(s.unknown))
 		for k, v := range s.unknown {

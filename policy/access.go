@@ -4,8 +4,6 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-
-	"github.com/chainrun/chainrun/chain"
 )
 
 // What a command does to the files it names: the policy judges reads and
@@ -327,7 +325,7 @@ func ddFiles(args []string) []fileArg {
 	for _, a := range args[1:] {
 		k, v, ok := strings.Cut(a, "=")
 		switch {
-		case chain.IsUnknown(a):
+		case isUnknown(a):
 			files = append(files, fileArg{word: a, role: roleWrite, what: "dd operand"})
 		case ok && k == "if":
 			files = append(files, fileArg{word: v, role: roleRead, what: "dd if="})

@@ -47,7 +47,7 @@
 // home directory or a root ask, whatever the rules say. cd is tracked, and
 // combining it with git, writes or redirects asks.
 //
-// A word known only at run time (chain.Unknown: $? after a command, a
+// A word known only at run time (Word.Runtime: $? after a command, a
 // variable set on a branch that may be skipped, a glob over files an
 // earlier segment may create) is judged as anything it may turn out to be
 // (unknown.go). An allow rule's literal never equals one, though a prefix

@@ -3,8 +3,6 @@ package policy
 import (
 	"strings"
 	"sync"
-
-	"github.com/chainrun/chainrun/chain"
 )
 
 // The guards of file tools and formatters: options that write files
@@ -108,7 +106,7 @@ func tarGuard(args []string) string {
 
 // oldStyleTar reports tar's first argument read as an option cluster
 // without its dash ("xzf"); a word known only at run time is not one yet.
-func oldStyleTar(a string) bool { return a != "" && a[0] != '-' && !chain.IsUnknown(a) }
+func oldStyleTar(a string) bool { return a != "" && a[0] != '-' && !isUnknown(a) }
 
 var tarSpec = sync.OnceValue(func() *flagSpec {
 	return &flagSpec{

@@ -93,6 +93,8 @@ func (p *Policy) Authorize(ctx context.Context, c *chain.Chain, dir string) (*ch
 		dir = wd
 	}
 	dir, _ = filepath.Abs(dir)
+	typed := c.Segments() // the classifier's view: the model's, flags and all
+	c = markRuntime(c)
 	segs := c.Segments()
 	d := &chain.Decision{
 		Verdict:     chain.Allow,
@@ -113,7 +115,7 @@ func (p *Policy) Authorize(ctx context.Context, c *chain.Chain, dir string) (*ch
 		}
 	}
 	p.chainChecks(c, d, facts)
-	if err := p.classify(ctx, segs, d, facts); err != nil {
+	if err := p.classify(ctx, typed, d, facts); err != nil {
 		return nil, err
 	}
 	p.applyMode(d, facts)

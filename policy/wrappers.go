@@ -532,7 +532,7 @@ func (a *analysis) fdExec(args []string, depth int) {
 func (a *analysis) execOptions(args []string, depth int, isExec, isEnd func(string) bool) {
 	starts := false
 	for i := 1; i < len(args); i++ {
-		if chain.IsUnknown(args[i]) && !starts {
+		if isUnknown(args[i]) && !starts {
 			a.possibleStarts(args[i:])
 			starts = true
 			continue
