@@ -64,7 +64,7 @@ func (l *lowerer) heredocExpands(r *syntax.Redirect, rd Redirect, span Span) (Re
 	if rd.Op == RedirHeredocTabs {
 		body = stripLeadingTabs(r.Hdoc)
 	}
-	rd.Body, rd.Expr, rd.Runtime = "", expr.New(body, expr.Document, "", false), true
+	rd.Body, rd.Expr, rd.Runtime = "", expr.New(body, expr.Document, false), true
 	return rd, nil
 }
 
@@ -169,7 +169,7 @@ func (l *lowerer) hereString(r *syntax.Redirect, rd Redirect) (Redirect, *ParseE
 	rd.BodySpan = Span{l.off(r.Word.Pos()), l.off(r.Word.End())}
 	rd.Body = lw.value + "\n"
 	if lw.syn != nil {
-		rd.Body, rd.Expr, rd.Runtime = "", expr.New(lw.syn, expr.Literal, "", false), true
+		rd.Body, rd.Expr, rd.Runtime = "", expr.New(lw.syn, expr.Literal, false), true
 	}
 	return rd, nil
 }

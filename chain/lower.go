@@ -280,7 +280,7 @@ func (l *lowerer) addWord(seg *Segment, w *syntax.Word, m expr.Mode, prefix stri
 	}
 	word := Word{Span: Span{l.off(w.Pos()), l.off(w.End())}, Expands: lw.syn != nil}
 	if lw.syn != nil {
-		word.Expr = expr.New(lw.syn, m, prefix, lw.tildeAfter)
+		word.Expr = expr.New(lw.syn, m, lw.tildeAfter)
 	}
 	if prefix != "" {
 		word.Span.Start -= len(prefix)
@@ -434,7 +434,7 @@ func (l *lowerer) assign(a *syntax.Assign) (Assign, *ParseError) {
 		}
 		as.Value = lw.value
 		if lw.syn != nil {
-			as.Expr = expr.New(lw.syn, expr.Literal, "", lw.tildeAfter)
+			as.Expr = expr.New(lw.syn, expr.Literal, lw.tildeAfter)
 			as.Value, as.Runtime = l.src[l.off(a.Value.Pos()):l.off(a.Value.End())], true
 		}
 	}
@@ -783,7 +783,7 @@ func (l *lowerer) redirect(r *syntax.Redirect) (Redirect, *ParseError) {
 			return rd, refuse(l.src, l.off(r.Word.Pos()), KindUnsupported, "redirect",
 				"the target of >& or <& must be written out, not expanded")
 		}
-		rd.Target, rd.Expr = l.src[l.off(r.Word.Pos()):l.off(r.Word.End())], expr.New(lw.syn, expr.Fields, "", false)
+		rd.Target, rd.Expr = l.src[l.off(r.Word.Pos()):l.off(r.Word.End())], expr.New(lw.syn, expr.Fields, false)
 		rd.Runtime = true
 	}
 	switch r.Op {

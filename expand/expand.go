@@ -35,7 +35,7 @@ func (e *Error) ErrorKind() chain.ErrorKind { return e.Kind }
 // ReadDir, case-insensitive on Windows.
 func (s *Shell) config() *shexpand.Config {
 	return &shexpand.Config{
-		Env:        s,
+		Env:        shellEnviron{s},
 		ReadDir2:   s.readDir,
 		NoCaseGlob: s.windows(),
 	}
@@ -107,7 +107,7 @@ func expandArgs(s *chain.Segment, sh *Shell, out *chain.Segment) error {
 		w.Fields, w.Globbed, w.Runtime = []string{argValue(s, i)}, false, false
 		if w.Expands {
 			sh.reads = nil
-			f, globbed, err := sh.wordFields(&w)
+			f, globbed, err := sh.wordFields(&w, s.WordText(i))
 			if err != nil {
 				return expandError(s, w.Span, err)
 			}
@@ -131,8 +131,9 @@ func argValue(s *chain.Segment, i int) string {
 	return ""
 }
 
-// wordFields expands an argument word by its mode.
-func (sh *Shell) wordFields(w *chain.Word) ([]string, bool, error) {
+// wordFields expands an argument word by its mode; text is the word as
+// written.
+func (sh *Shell) wordFields(w *chain.Word, text string) ([]string, bool, error) {
 	syn, mode := expr.Syntax(w.Expr), expr.ModeOf(w.Expr)
 	if expr.TildeAfter(w.Expr) {
 		syn = sh.assignTildes(syn, mode == expr.Fields)
@@ -142,7 +143,9 @@ func (sh *Shell) wordFields(w *chain.Word) ([]string, bool, error) {
 		if err != nil {
 			return nil, false, err
 		}
-		return []string{expr.Prefix(w.Expr) + v[0]}, false, nil
+		// export's NAME=value: NAME= as written, then the value.
+		prefix := text[:strings.IndexByte(text, '=')+1]
+		return []string{prefix + v[0]}, false, nil
 	}
 	return sh.fields(syn)
 }

@@ -14,7 +14,7 @@ import (
 // explain view shows. Each segment is expanded against the state the
 // segments before it leave (the variables that NAME=value, export and
 // unset set, the directory cd moves to) and the files on disk now. What
-// cannot be known yet becomes an unknown word and its Word is marked
+// cannot be known yet stays as written, its Word (Assign, Redirect) marked
 // Runtime: $? after the first pipeline, a variable or directory changed
 // in a pipeline that may be skipped, a glob after a segment that may
 // create files. sh is not changed; a chain with nothing to expand is
@@ -82,7 +82,8 @@ func plan(s *chain.Segment, sh *Shell) (*chain.Segment, error) {
 	return e, nil
 }
 
-// runtimeCopy is the segment with every expanding word unknown.
+// runtimeCopy is the segment with every expanding word known only at
+// run time.
 func runtimeCopy(s *chain.Segment) *chain.Segment {
 	c := *s
 	c.Words = append([]chain.Word(nil), s.Words...)

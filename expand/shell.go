@@ -212,11 +212,17 @@ func (s *Shell) markUnknown(name string, unknown bool) {
 	}
 }
 
-// The shexpand.Environ that mvdan's expansion reads through.
+// shellEnviron is the shexpand.Environ that mvdan's expansion reads a Shell
+// through; it keeps mvdan's types out of Shell's methods.
+type shellEnviron struct{ s *Shell }
 
-// Get implements shexpand.Environ: the chain's variables, $? and the
-// "HOME user" look-ups of tilde expansion (~+ and ~- included).
-func (s *Shell) Get(name string) shexpand.Variable {
+func (e shellEnviron) Get(name string) shexpand.Variable { return e.s.lookupVar(name) }
+
+func (e shellEnviron) Each(f func(name string, vr shexpand.Variable) bool) { e.s.each(f) }
+
+// lookupVar is what expansion reads for name: the chain's variables, $?
+// and the "HOME user" look-ups of tilde expansion (~+ and ~- included).
+func (s *Shell) lookupVar(name string) shexpand.Variable {
 	switch name {
 	case "?":
 		s.read("?")
@@ -274,9 +280,9 @@ func str(v string) shexpand.Variable {
 	return shexpand.Variable{Set: true, Kind: shexpand.String, Str: v}
 }
 
-// Each implements shexpand.Environ; expansion only needs it for ${!prefix*},
-// which is refused, so it lists the variables in no particular order.
-func (s *Shell) Each(f func(name string, vr shexpand.Variable) bool) {
+// each lists the variables for expansion, which only needs it for
+// ${!prefix*}, which is refused, so in no particular order.
+func (s *Shell) each(f func(name string, vr shexpand.Variable) bool) {
 	for k, v := range s.Vars {
 		if !f(k, str(v)) {
 			return

@@ -23,18 +23,19 @@ const (
 
 // Expr is what a word, an assignment's value or a redirect's target or
 // body expands from; the zero Expr is a text that does not expand.
+// A word in Literal mode is export's NAME=value argument: its value is
+// the syntax, and the text before it, up to the first '=' of the word as
+// written, is kept as written.
 type Expr struct {
 	syn        *syntax.Word // mvdan's word, in bash's reading of backslashes
 	mode       Mode
-	prefix     string // export's "NAME=" before a literal-mode value
-	tildeAfter bool   // a tilde after = or : that mvdan does not expand
+	tildeAfter bool // a tilde after = or : that mvdan does not expand
 }
 
-// New returns the Expr of w read in mode m: prefix is the text written
-// before it (export's "NAME="), tildeAfter that a tilde after = or :
-// may expand.
-func New(w *syntax.Word, m Mode, prefix string, tildeAfter bool) Expr {
-	return Expr{syn: w, mode: m, prefix: prefix, tildeAfter: tildeAfter}
+// New returns the Expr of w read in mode m; tildeAfter says a tilde
+// after = or : may expand.
+func New(w *syntax.Word, m Mode, tildeAfter bool) Expr {
+	return Expr{syn: w, mode: m, tildeAfter: tildeAfter}
 }
 
 // Syntax returns the word to expand, or nil when e does not expand.
@@ -42,9 +43,6 @@ func Syntax(e Expr) *syntax.Word { return e.syn }
 
 // ModeOf returns how e expands.
 func ModeOf(e Expr) Mode { return e.mode }
-
-// Prefix returns the text written before e's word.
-func Prefix(e Expr) string { return e.prefix }
 
 // TildeAfter reports a tilde after = or : that may expand.
 func TildeAfter(e Expr) bool { return e.tildeAfter }
