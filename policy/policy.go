@@ -93,9 +93,12 @@ func (p *Policy) Authorize(ctx context.Context, c *chain.Chain, dir string) (*ch
 		dir = wd
 	}
 	dir, _ = filepath.Abs(dir)
-	typed := c.Segments() // the classifier's view: the model's, flags and all
-	c = markRuntime(c)
 	segs := c.Segments()
+	typed := segs // the classifier's view: the model's, flags and all
+	if hasRuntime(c) {
+		c = markRuntime(c)
+		segs = c.Segments()
+	}
 	d := &chain.Decision{
 		Verdict:     chain.Allow,
 		Segments:    make([]chain.SegmentDecision, len(segs)),

@@ -77,11 +77,7 @@ func unknownSource(arg string) string { return showText(arg) }
 // assignment value and redirect target known only at run time an unknown
 // word. A chain without one is returned as it is.
 func markRuntime(c *chain.Chain) *chain.Chain {
-	marked := false
-	for _, s := range c.Segments() {
-		marked = marked || s.HasRuntime()
-	}
-	if !marked {
+	if !hasRuntime(c) {
 		return c
 	}
 	out := *c
@@ -95,6 +91,19 @@ func markRuntime(c *chain.Chain) *chain.Chain {
 		out.Pipelines[i] = &np
 	}
 	return &out
+}
+
+// hasRuntime reports whether any segment of c holds a word known only at
+// run time.
+func hasRuntime(c *chain.Chain) bool {
+	for _, pl := range c.Pipelines {
+		for _, s := range pl.Segments {
+			if s.HasRuntime() {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // markSegment is markRuntime for one segment.
