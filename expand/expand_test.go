@@ -133,7 +133,7 @@ func runArgCases(t *testing.T, cases []argCase) {
 				t.Errorf("plan Args = %q, want %q", plan.Args, want)
 			}
 			if !slices.Equal(run.Args, want) {
-				t.Errorf("Segment.Expand Args = %q, want %q", run.Args, want)
+				t.Errorf("Segment Args = %q, want %q", run.Args, want)
 			}
 		})
 	}
@@ -496,7 +496,7 @@ func planSegments(t *testing.T, sh *Shell, src string) []*chain.Segment {
 		t.Fatalf("Plan(%q): %v", src, err)
 	}
 	if !slices.Equal(sh.Env, env) || sh.Dir != dir || fmt.Sprint(sh.Vars) != vars {
-		t.Errorf("Chain.Expand changed its shell")
+		t.Errorf("Plan changed its shell")
 	}
 	return p.Segments()
 }
@@ -631,7 +631,7 @@ func TestExpandUnsupported(t *testing.T) {
 			setVars(sh, tt.late)
 			last := segs[len(segs)-1]
 			_, err = Segment(last, sh)
-			checkUnsupported(t, "Segment.Expand", err, last.Index, tt.msg)
+			checkUnsupported(t, "Segment", err, last.Index, tt.msg)
 		})
 	}
 }
@@ -766,7 +766,7 @@ func TestFormerRefusalsAccepted(t *testing.T) {
 				}
 				p, err := Plan(c, sh)
 				if err != nil {
-					t.Fatalf("Chain.Expand: %v", err)
+					t.Fatalf("Plan: %v", err)
 				}
 				checkFormerPlan(t, p, tt)
 			})
