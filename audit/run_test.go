@@ -3,8 +3,10 @@ package audit
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/chainrun/chainrun/chain"
@@ -65,5 +67,41 @@ func TestRunWithPolicy(t *testing.T) {
 	}
 	if lines[1]["error_kind"] != "denied" {
 		t.Errorf("denied line: %v", lines[1])
+	}
+}
+
+// TestRunAuditsRuntimeWordsAsWritten: a segment that never started keeps
+// its planned words, and a word known only at run time ($? after a
+// command) is logged as written, with no mark and its separators as
+// they are: `false && echo out/$?` logs ["echo","out/$?"].
+func TestRunAuditsRuntimeWordsAsWritten(t *testing.T) {
+	logPath := filepath.Join(t.TempDir(), "audit.log")
+	auditLog := NewLog(Config{Path: logPath})
+	c, err := chain.ParseDialect(`false && A=$? echo out/$? >"out/$?.log"`, chain.POSIX)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := engine.Run(context.Background(), c, engine.Options{Dir: t.TempDir(), Auditor: auditLog})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := auditLog.Close(); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(b), `\u0000`) || strings.ContainsAny(string(b), "\x00\u2215\u2216") {
+		t.Errorf("the audit line holds a mark or a look-alike separator: %s", b)
+	}
+	lines := readLines(t, logPath)
+	segs := lines[0]["segments"].([]any)
+	if got := fmt.Sprint(segs[1].(map[string]any)["argv"]); got != "[echo out/$?]" {
+		t.Errorf("skipped segment's argv = %s, want [echo out/$?]", got)
+	}
+	skipped := res.Segments[1]
+	if !skipped.Skipped || len(skipped.Redirects) != 1 || skipped.Redirects[0].Target != `"out/$?.log"` {
+		t.Errorf("skipped segment %+v, want its redirect target as written", skipped)
 	}
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # expand.sh compares the cost of expanding the ten-segment chain of
-# chain/bench_expand_test.go (variables, $?, defaults, tilde, braces,
+# expand/bench_expand_test.go (variables, $?, defaults, tilde, braces,
 # arithmetic, two globs over a directory of 1,000 files) in chainrun's
 # plan (parse + lower + Chain.Expand, BenchmarkExpandChain) with bash
 # expanding the same words, in one bash process, in a loop (no fork, no
@@ -24,7 +24,7 @@ trap 'rm -rf "$tmp"' EXIT
 for i in $(seq 0 999); do
 	if ((i % 2)); then : >"$tmp/f$(printf %04d "$i").txt"; else : >"$tmp/f$(printf %04d "$i").go"; fi
 done
-go test -c -o "$tmp/chain.test" ./chain/ >/dev/null
+go test -c -o "$tmp/expand.test" ./expand/ >/dev/null
 
 # The words of benchChain, expanded as bash expands them (assignments,
 # then each command's argv into an array), 1,000 times.
@@ -37,7 +37,7 @@ done'
 
 crun=() bsh=()
 for ((r = 0; r < rounds; r++)); do
-	ns=$(cd "$tmp" && "$tmp/chain.test" -test.run XXX -test.bench 'ExpandChain$' -test.benchtime 200x |
+	ns=$(cd "$tmp" && "$tmp/expand.test" -test.run XXX -test.bench 'ExpandChain$' -test.benchtime 200x |
 		awk '/^BenchmarkExpandChain/ {print $3}')
 	start=$(date +%s%N)
 	(cd "$tmp" && bash -c "$bashloop")

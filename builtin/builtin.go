@@ -15,6 +15,7 @@ import (
 	"github.com/chainrun/chainrun/builtin/spec"
 	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/environ"
+	"github.com/chainrun/chainrun/expand"
 	"github.com/chainrun/chainrun/redirect"
 )
 
@@ -27,8 +28,8 @@ type State interface {
 	Status() int
 	// Shell is the chain's variables, to read and change; Keep takes the
 	// changes.
-	Shell() *chain.Shell
-	Keep(sh *chain.Shell)
+	Shell() *expand.Shell
+	Keep(sh *expand.Shell)
 	// Chdir moves the chain to dir, setting OLDPWD and PWD.
 	Chdir(dir string)
 	// Exit ends the chain after this segment.

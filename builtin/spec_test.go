@@ -7,6 +7,7 @@ import (
 
 	"github.com/chainrun/chainrun/builtin/spec"
 	"github.com/chainrun/chainrun/chain"
+	"github.com/chainrun/chainrun/expand"
 )
 
 // TestEveryRecordRuns keeps spec.All and the runner together: a
@@ -41,9 +42,9 @@ func TestEveryRecordRuns(t *testing.T) {
 // fakeState is a chain in the test's directory with no variables.
 type fakeState struct{}
 
-func (fakeState) Dir() string         { return os.TempDir() }
-func (fakeState) Status() int         { return 0 }
-func (fakeState) Shell() *chain.Shell { return chain.HostShell(nil, os.TempDir()) }
-func (fakeState) Keep(*chain.Shell)   {}
-func (fakeState) Chdir(string)        {}
-func (fakeState) Exit()               {}
+func (fakeState) Dir() string          { return os.TempDir() }
+func (fakeState) Status() int          { return 0 }
+func (fakeState) Shell() *expand.Shell { return expand.HostShell(nil, os.TempDir()) }
+func (fakeState) Keep(*expand.Shell)   {}
+func (fakeState) Chdir(string)         {}
+func (fakeState) Exit()                {}

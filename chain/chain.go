@@ -4,8 +4,7 @@ import (
 	"runtime"
 
 	"github.com/chainrun/chainrun/builtin/spec"
-
-	"mvdan.cc/sh/v3/syntax"
+	"github.com/chainrun/chainrun/internal/expr"
 )
 
 // Dialect chooses how backslashes read outside single quotes.
@@ -121,7 +120,8 @@ type Segment struct {
 	// (for the rest of the chain when there are no Args).
 	Assigns []Assign
 	// Args is the argv: the fields of Words in order. A word that expands
-	// is an unknown word (see Unknown) until Expand computes its fields.
+	// is known only at run time (Word.Runtime), its text as written, until
+	// package expand computes its fields. Argv is the typed view.
 	Args []string
 	// Words are the argument words as written, with their fields.
 	Words []Word
@@ -133,7 +133,7 @@ type Segment struct {
 	Span Span
 	// Text is Source[Span.Start:Span.End], for messages.
 	Text string
-	// Dir is, in a plan (Chain.Expand), the directory the segment was
+	// Dir is, in a plan (expand.Plan), the directory the segment was
 	// planned to start in, or "" when that is known only at run time.
 	Dir string
 
@@ -153,18 +153,50 @@ func (s *Segment) Env() map[string]string {
 }
 
 // Assign is a leading NAME=value word of a segment (or an argument of
-// export). Value is an unknown word until Expand when the value expands.
+// export). When the value expands, Runtime is set and Value is the value
+// as written until package expand computes it.
 type Assign struct {
 	Name  string
 	Value string
 	Span  Span
+	// Runtime is set when Value is known only at run time: Value is then
+	// the text as written, not a value.
+	Runtime bool
 
-	syn        *syntax.Word // the value to expand, when it expands
-	tildeAfter bool         // a tilde after ':' that mvdan does not expand
+	// Expr is what the value expands from (package expand reads it);
+	// zero when it does not expand.
+	Expr expr.Expr
 }
 
 // Expands reports whether the value expands.
-func (a Assign) Expands() bool { return a.syn != nil }
+func (a Assign) Expands() bool { return expr.Syntax(a.Expr) != nil }
+
+// Word is one argument word of a segment as written, and what it expanded
+// to. A word without expansions is its own single field, known at parse
+// time; a word with expansions (parameters, $?, tilde, globs, braces,
+// $'…', $((…))) gets its fields from package expand.
+type Word struct {
+	// Span covers the word in Chain.Source.
+	Span Span
+	// Expands is set when bash would expand something in the word.
+	Expands bool
+	// Fields are the arguments the word became: Args[First:First+len(Fields)]
+	// of the segment. Before expansion an expanding word has one field,
+	// the word as written, and Runtime set.
+	Fields []string
+	// Globbed is set when the word had unquoted pattern characters and
+	// was matched against the files: its fields are the matches, or the
+	// word as written when nothing matched (bash's default).
+	Globbed bool
+	// Runtime is set for a word whose value is known only when its
+	// segment starts (before expansion, every word that expands); its one
+	// field is then the word as written, not a value.
+	Runtime bool
+
+	// Expr is what the word expands from (package expand reads it); zero
+	// when it does not expand.
+	Expr expr.Expr
+}
 
 // Redirect is one redirection of a segment.
 type Redirect struct {
@@ -195,15 +227,20 @@ type Redirect struct {
 	// Ambiguous is set when the target expanded to no word or to several:
 	// bash's "ambiguous redirect", which fails the command with status 1.
 	Ambiguous bool
+	// Runtime is set when the target or body is known only at run time:
+	// Target is then the target as written (Body empty), not a path.
+	Runtime bool
 
-	syn *syntax.Word // the target, or the heredoc body or here-string, to expand
+	// Expr is what the target, or the heredoc body or here-string,
+	// expands from (package expand reads it); zero when nothing expands.
+	Expr expr.Expr
 }
 
 // Expands reports whether the target or body expands: an unquoted
 // heredoc body with $ or \ in it, a target or here-string with an
-// expansion. Target (or Body) is then an unknown word (or empty) until
-// Expand.
-func (r Redirect) Expands() bool { return r.syn != nil }
+// expansion. Until package expand computes it, Runtime is set and
+// Target is the text as written (Body empty).
+func (r Redirect) Expands() bool { return expr.Syntax(r.Expr) != nil }
 
 // RedirOp is a redirect operator as chainrun's model spells it.
 type RedirOp string

@@ -17,8 +17,13 @@
 // The package also holds the vocabulary of judgement shared by the policy
 // and the runner (Verdict, Decision, SegmentDecision, Authorizer, Approver,
 // DeniedError) and the error kinds (ErrorKind, KindOf) every chainrun error
-// reports. It imports nothing of chainrun's: the policy reads the model
-// without the runner, and the runner (package engine) runs it.
+// reports. It imports nothing of chainrun's but internal/expr: the policy
+// reads the model without the runner, and the runner (package engine) runs
+// it.
+//
+// A word that expands keeps what it expands from (Word.Expr, opaque
+// outside this module); package expand computes its fields, as mvdan's
+// expand package works on its syntax trees.
 //
 // # Security
 //

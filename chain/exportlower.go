@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/chainrun/chainrun/internal/expr"
 )
 
 // export lowers `export NAME=value NAME …`, which mvdan parses as a
@@ -48,7 +50,7 @@ func (l *lowerer) exportArg(seg *Segment, a *syntax.Assign) *ParseError {
 			return refuse(l.src, l.off(a.Pos()), KindUnsupported, "export option",
 				"export %s is not supported; chainrun's export takes NAME and NAME=value", raw)
 		}
-		return l.addWord(seg, a.Value, fieldsMode, "")
+		return l.addWord(seg, a.Value, expr.Fields, "")
 	}
 	prefix := a.Name.Value + "="
 	if a.Value == nil {
@@ -62,7 +64,7 @@ func (l *lowerer) exportArg(seg *Segment, a *syntax.Assign) *ParseError {
 		return refuse(l.src, l.off(a.Value.Pos()), KindUnsupported, "brace expansion",
 			"brace expansion in export %s… makes several assignments; write the value out, or quote the braces", prefix)
 	}
-	return l.addWord(seg, a.Value, literalMode, prefix)
+	return l.addWord(seg, a.Value, expr.Literal, prefix)
 }
 
 // builtinArgs refuses the options of engine built-ins that chainrun does

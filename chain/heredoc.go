@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/chainrun/chainrun/internal/expr"
 )
 
 // heredoc lowers n<<WORD and n<<-WORD. The body is cut from the source
@@ -58,10 +60,11 @@ func (l *lowerer) heredocExpands(r *syntax.Redirect, rd Redirect, span Span) (Re
 			return rd, err
 		}
 	}
-	rd.Body, rd.syn = "", r.Hdoc
+	body := r.Hdoc
 	if rd.Op == RedirHeredocTabs {
-		rd.syn = stripLeadingTabs(r.Hdoc)
+		body = stripLeadingTabs(r.Hdoc)
 	}
+	rd.Body, rd.Expr, rd.Runtime = "", expr.New(body, expr.Document, false), true
 	return rd, nil
 }
 
@@ -166,7 +169,7 @@ func (l *lowerer) hereString(r *syntax.Redirect, rd Redirect) (Redirect, *ParseE
 	rd.BodySpan = Span{l.off(r.Word.Pos()), l.off(r.Word.End())}
 	rd.Body = lw.value + "\n"
 	if lw.syn != nil {
-		rd.Body, rd.syn = "", lw.syn
+		rd.Body, rd.Expr, rd.Runtime = "", expr.New(lw.syn, expr.Literal, false), true
 	}
 	return rd, nil
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/chainrun/chainrun/internal/expr"
 )
 
 // lowerer turns mvdan's AST into the chain model, refusing everything
@@ -225,7 +227,7 @@ func (l *lowerer) segment(st *syntax.Stmt) (*Segment, error) {
 		seg.Assigns = append(seg.Assigns, as)
 	}
 	for _, w := range call.Args {
-		if err := l.addWord(seg, w, fieldsMode, ""); err != nil {
+		if err := l.addWord(seg, w, expr.Fields, ""); err != nil {
 			errs = append(errs, err)
 		}
 	}
@@ -269,20 +271,23 @@ func (l *lowerer) endSegment(seg *Segment, n syntax.Node, redirs []*syntax.Redir
 }
 
 // addWord appends one argument word to seg: its value, or, when it
-// expands, an unknown word and the syntax to expand.
-func (l *lowerer) addWord(seg *Segment, w *syntax.Word, m mode, prefix string) *ParseError {
-	lw, err := l.word(w, m == literalMode)
+// expands, the word as written, known only at run time, and the syntax to
+// expand.
+func (l *lowerer) addWord(seg *Segment, w *syntax.Word, m expr.Mode, prefix string) *ParseError {
+	lw, err := l.word(w, m == expr.Literal)
 	if err != nil {
 		return err
 	}
-	word := Word{Span: Span{l.off(w.Pos()), l.off(w.End())}, Expands: lw.syn != nil,
-		syn: lw.syn, mode: m, prefix: prefix, tildeAfter: lw.tildeAfter}
+	word := Word{Span: Span{l.off(w.Pos()), l.off(w.End())}, Expands: lw.syn != nil}
+	if lw.syn != nil {
+		word.Expr = expr.New(lw.syn, m, lw.tildeAfter)
+	}
 	if prefix != "" {
 		word.Span.Start -= len(prefix)
 	}
 	v := prefix + lw.value
 	if lw.syn != nil {
-		v = Unknown(l.src[word.Span.Start:word.Span.End])
+		v, word.Runtime = l.src[word.Span.Start:word.Span.End], true
 	}
 	word.Fields = []string{v}
 	seg.Words = append(seg.Words, word)
@@ -317,7 +322,7 @@ func (l *lowerer) segmentSpan(call syntax.Node, redirs []*syntax.Redirect) Span 
 // make sense inside a shell.
 func (l *lowerer) commandName(seg *Segment, w *syntax.Word) *ParseError {
 	if seg.Words[0].Expands {
-		return nil // known when it runs: Segment.Expand settles it
+		return nil // known when it runs: package expand settles it
 	}
 	name := seg.Args[0]
 	if b, ok := lookupBuiltinDialect(name, l.dialect); ok {
@@ -427,9 +432,10 @@ func (l *lowerer) assign(a *syntax.Assign) (Assign, *ParseError) {
 		if err != nil {
 			return Assign{}, err
 		}
-		as.Value, as.syn, as.tildeAfter = lw.value, lw.syn, lw.tildeAfter
+		as.Value = lw.value
 		if lw.syn != nil {
-			as.Value = Unknown(l.src[l.off(a.Value.Pos()):l.off(a.Value.End())])
+			as.Expr = expr.New(lw.syn, expr.Literal, lw.tildeAfter)
+			as.Value, as.Runtime = l.src[l.off(a.Value.Pos()):l.off(a.Value.End())], true
 		}
 	}
 	return as, nil
@@ -777,7 +783,8 @@ func (l *lowerer) redirect(r *syntax.Redirect) (Redirect, *ParseError) {
 			return rd, refuse(l.src, l.off(r.Word.Pos()), KindUnsupported, "redirect",
 				"the target of >& or <& must be written out, not expanded")
 		}
-		rd.Target, rd.syn = Unknown(l.src[l.off(r.Word.Pos()):l.off(r.Word.End())]), lw.syn
+		rd.Target, rd.Expr = l.src[l.off(r.Word.Pos()):l.off(r.Word.End())], expr.New(lw.syn, expr.Fields, false)
+		rd.Runtime = true
 	}
 	switch r.Op {
 	case syntax.RdrOut, syntax.RdrClob:

@@ -69,10 +69,10 @@ func FuzzParse(f *testing.F) {
 			if len(s.Args) == 0 {
 				continue // NAME=value alone: no argv to re-quote
 			}
-			// An unknown word has no spelling; a placeholder word keeps
+			// A word known only at run time has no value; a placeholder keeps
 			// its position, so the literal words around it are still
 			// re-quoted in place.
-			args := knownArgs(s.Args)
+			args := knownArgs(s)
 			again, err := ParseDialect(requote(args), POSIX)
 			if err != nil {
 				t.Fatalf("re-quoted argv %q of %q does not parse: %v", args, src, err)
@@ -87,13 +87,14 @@ func FuzzParse(f *testing.F) {
 // unknownPlaceholder stands in for an unknown word in a re-quoted argv.
 const unknownPlaceholder = "UNKNOWN"
 
-// knownArgs returns args with each unknown word replaced by the
-// placeholder.
-func knownArgs(args []string) []string {
-	out := make([]string, len(args))
-	for i, a := range args {
-		out[i] = a
-		if IsUnknown(a) {
+// knownArgs returns a segment's args with each word known only at run
+// time replaced by the placeholder.
+func knownArgs(s *Segment) []string {
+	argv := s.Argv()
+	out := make([]string, len(argv))
+	for i, a := range argv {
+		out[i] = a.Text
+		if a.Runtime {
 			out[i] = unknownPlaceholder
 		}
 	}
@@ -110,11 +111,11 @@ func checkUnknownWords(t *testing.T, src string, s *Segment) {
 		if len(w.Fields) != 1 {
 			t.Fatalf("%q: word %q has %d fields before expansion", src, w.Fields, len(w.Fields))
 		}
-		if IsUnknown(w.Fields[0]) != w.Expands {
-			t.Fatalf("%q: word %q: unknown %v, expands %v", src, w.Fields[0], IsUnknown(w.Fields[0]), w.Expands)
+		if w.Runtime != w.Expands {
+			t.Fatalf("%q: word %q: runtime %v, expands %v", src, w.Fields[0], w.Runtime, w.Expands)
 		}
-		if !w.Expands && strings.Contains(w.Fields[0], unknownMark) {
-			t.Fatalf("%q: literal word %q holds a NUL", src, w.Fields[0])
+		if strings.ContainsRune(w.Fields[0], 0) {
+			t.Fatalf("%q: word %q holds a NUL", src, w.Fields[0])
 		}
 		fields = append(fields, w.Fields...)
 	}
@@ -122,8 +123,13 @@ func checkUnknownWords(t *testing.T, src string, s *Segment) {
 		t.Fatalf("%q: Args %q are not the words' fields %q", src, s.Args, fields)
 	}
 	for _, a := range s.Assigns {
-		if IsUnknown(a.Value) != a.Expands() {
-			t.Fatalf("%q: assignment %s=%q: unknown %v, expands %v", src, a.Name, a.Value, IsUnknown(a.Value), a.Expands())
+		if a.Runtime != a.Expands() {
+			t.Fatalf("%q: assignment %s=%q: runtime %v, expands %v", src, a.Name, a.Value, a.Runtime, a.Expands())
+		}
+	}
+	for _, r := range s.Redirects {
+		if r.Runtime != r.Expands() {
+			t.Fatalf("%q: redirect %s%q: runtime %v, expands %v", src, r.Op, r.Target, r.Runtime, r.Expands())
 		}
 	}
 }

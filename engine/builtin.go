@@ -7,6 +7,7 @@ import (
 
 	"github.com/chainrun/chainrun/builtin"
 	"github.com/chainrun/chainrun/chain"
+	"github.com/chainrun/chainrun/expand"
 )
 
 // startBuiltin runs an engine built-in (package builtin): inline when it
@@ -56,11 +57,11 @@ func (r *runner) startBuiltin(st *stage, seg *chain.Segment, in, out *os.File, e
 // A built-in in a pipeline stage only reads it.
 type builtinState runner
 
-func (s *builtinState) Dir() string          { return s.dir }
-func (s *builtinState) Status() int          { return s.status }
-func (s *builtinState) Shell() *chain.Shell  { return (*runner)(s).shell() }
-func (s *builtinState) Keep(sh *chain.Shell) { (*runner)(s).keep(sh, false) }
-func (s *builtinState) Exit()                { s.exited = true }
+func (s *builtinState) Dir() string           { return s.dir }
+func (s *builtinState) Status() int           { return s.status }
+func (s *builtinState) Shell() *expand.Shell  { return (*runner)(s).shell() }
+func (s *builtinState) Keep(sh *expand.Shell) { (*runner)(s).keep(sh, false) }
+func (s *builtinState) Exit()                 { s.exited = true }
 func (s *builtinState) Chdir(dir string) {
 	r := (*runner)(s)
 	r.setEnv("OLDPWD", r.dir)

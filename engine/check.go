@@ -23,6 +23,9 @@ import (
 func Check(c *chain.Chain, opts Options) error {
 	for _, seg := range c.Segments() {
 		for _, r := range seg.Redirects {
+			if r.Runtime {
+				continue // a target known only when it starts: no path yet
+			}
 			if err := redirect.CheckTarget(r.Target); err != nil && r.Op != chain.RedirDupOut && r.Op != chain.RedirDupIn {
 				return &SegmentError{Kind: chain.KindUnsupported, Segment: seg.Index, Text: seg.Text, Err: err}
 			}
@@ -40,7 +43,7 @@ func Check(c *chain.Chain, opts Options) error {
 		env = os.Environ()
 	}
 	for _, seg := range c.Segments() {
-		if slices.ContainsFunc(seg.Args, chain.IsUnknown) {
+		if slices.ContainsFunc(seg.Argv(), func(a chain.Arg) bool { return a.Runtime }) {
 			// Known only when it starts: the spawn refuses what cmd.exe
 			// cannot carry then (winproc's command lines fail on it).
 			if seg.Builtin == chain.BuiltinCd {

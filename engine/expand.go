@@ -7,17 +7,18 @@ import (
 
 	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/environ"
+	"github.com/chainrun/chainrun/expand"
 )
 
 // shell is the chain's state as expansion reads it.
-func (r *runner) shell() *chain.Shell {
-	sh := chain.HostShell(r.env, r.dir)
+func (r *runner) shell() *expand.Shell {
+	sh := expand.HostShell(r.env, r.dir)
 	sh.Vars, sh.Declared, sh.Status = r.vars, r.declared, r.status
 	return sh
 }
 
 // keep takes what a built-in changed in the shell, outside a pipeline.
-func (r *runner) keep(sh *chain.Shell, inPipeline bool) {
+func (r *runner) keep(sh *expand.Shell, inPipeline bool) {
 	if !inPipeline {
 		r.env, r.vars, r.declared = sh.Env, sh.Vars, sh.Declared
 	}
@@ -48,7 +49,7 @@ func (r *runner) expandStage(st *stage, planned *chain.Segment) (*chain.Segment,
 	if planned.Dir == "" && !planned.HasExpansions() && !r.planned() {
 		return planned, true // a segment as written, judged as written
 	}
-	seg, err := planned.Expand(r.shell())
+	seg, err := expand.Segment(planned, r.shell())
 	if err != nil {
 		kind := chain.KindOf(err)
 		r.failStage(st, planned, &SegmentError{Kind: kind, Segment: st.res.Index, Text: planned.Text, Err: err}, 1,

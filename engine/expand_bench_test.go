@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/chainrun/chainrun/chain"
+	"github.com/chainrun/chainrun/expand"
 	"github.com/chainrun/chainrun/policy"
 )
 
@@ -24,8 +25,8 @@ func BenchmarkRejudgeSegment(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	sh := chain.HostShell([]string{"D=."}, b.TempDir())
-	seg, err := c.Pipelines[0].Segments[0].Expand(sh)
+	sh := expand.HostShell([]string{"D=."}, b.TempDir())
+	seg, err := expand.Segment(c.Pipelines[0].Segments[0], sh)
 	if err != nil {
 		b.Fatal(err)
 	}

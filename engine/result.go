@@ -128,7 +128,7 @@ type SegmentResult struct {
 	Text string
 	// Args is the argv the segment ran with, its words expanded when it
 	// started; for a segment that did not start, the plan's argv, where a
-	// word known only at run time is an unknown word (chain.IsUnknown).
+	// word known only at run time is the word as written.
 	Args []string
 	// Path is the resolved program ("" for built-ins and failures).
 	Path string

@@ -11,6 +11,7 @@ import (
 
 	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/environ"
+	"github.com/chainrun/chainrun/expand"
 )
 
 // Run runs a parsed chain with bash's meaning and returns what it did.
@@ -65,7 +66,7 @@ func Run(ctx context.Context, c *chain.Chain, opts Options) (*Result, error) {
 
 // Plan returns the chain as it would run from opts' directory,
 // environment and variables, expanded as far as that can be known before
-// anything runs (chain.Chain.Expand): what the policy judges, Check
+// anything runs (expand.Plan): what the policy judges, Check
 // checks and an explain view shows. The runner expands each segment again,
 // for real, just before it starts.
 func Plan(c *chain.Chain, opts Options) (*chain.Chain, error) {
@@ -76,11 +77,11 @@ func Plan(c *chain.Chain, opts Options) (*chain.Chain, error) {
 	if err != nil {
 		return nil, err
 	}
-	return c.Expand(startShell(opts, dir))
+	return expand.Plan(c, startShell(opts, dir))
 }
 
 // startShell is the shell state a chain starts in.
-func startShell(opts Options, dir string) *chain.Shell {
+func startShell(opts Options, dir string) *expand.Shell {
 	env := opts.Env
 	if env == nil {
 		env = os.Environ()
@@ -88,7 +89,7 @@ func startShell(opts Options, dir string) *chain.Shell {
 	if pwd, ok := lookup(env, "PWD"); !ok || pwd != dir {
 		env = environ.Host.Set(env, "PWD", dir)
 	}
-	sh := chain.HostShell(resetIFS(env), dir)
+	sh := expand.HostShell(resetIFS(env), dir)
 	sh.Vars = opts.Vars
 	return sh
 }

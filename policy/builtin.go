@@ -39,7 +39,7 @@ func builtinAsks(s *chain.Segment) []string {
 	var asks []string
 	for _, name := range e.Assigns {
 		switch {
-		case chain.IsUnknown(name):
+		case isUnknown(name):
 			asks = append(asks, string(s.Builtin)+" sets a variable whose name ("+showText(name)+") is known only at run time")
 		case isCodeRunnerEnv(name):
 			asks = append(asks, string(s.Builtin)+" sets "+name+", which can make later programs run other code")
@@ -149,7 +149,7 @@ func firstCdPathSet(segs []*chain.Segment) int {
 }
 
 // mayBeCdPath reports a variable name that is, or may be, CDPATH.
-func mayBeCdPath(name string) bool { return chain.IsUnknown(name) || strings.EqualFold(name, "CDPATH") }
+func mayBeCdPath(name string) bool { return isUnknown(name) || strings.EqualFold(name, "CDPATH") }
 
 // plannedDirs maps each cd of a planned chain that is a pipeline of its
 // own to the directory the plan says the next pipeline starts in, when

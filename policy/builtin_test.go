@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/chainrun/chainrun/chain"
+	"github.com/chainrun/chainrun/expand"
 	"github.com/chainrun/chainrun/internal/testprog"
 )
 
@@ -57,7 +58,7 @@ func TestBuiltinsJudgedByEffects(t *testing.T) {
 			}
 			if !c.unplanned {
 				env := append([]string{"HOME=" + base, "PWD=" + root, "PATH=/usr/bin:/bin"}, c.env...)
-				if ch, err = ch.Expand(chain.HostShell(env, root)); err != nil {
+				if ch, err = expand.Plan(ch, expand.HostShell(env, root)); err != nil {
 					t.Fatal(err)
 				}
 			}

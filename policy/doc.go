@@ -15,7 +15,7 @@
 // The policy judges the argv, assignments and redirects the engine will
 // spawn, never a re-joined string, so quoting tricks (empty quotes inside
 // a name, a leading backslash) cannot hide a program. What it judges
-// before the run is the plan (engine.Plan, chain.Chain.Expand): every word
+// before the run is the plan (engine.Plan, expand.Plan): every word
 // expanded as far as it can be known then; the engine judges each segment
 // again on its real words just before it starts, and a stricter verdict
 // stops the chain there. Input the parser refuses ($(…), control flow,
@@ -47,7 +47,7 @@
 // home directory or a root ask, whatever the rules say. cd is tracked, and
 // combining it with git, writes or redirects asks.
 //
-// A word known only at run time (chain.Unknown: $? after a command, a
+// A word known only at run time (Word.Runtime: $? after a command, a
 // variable set on a branch that may be skipped, a glob over files an
 // earlier segment may create) is judged as anything it may turn out to be
 // (unknown.go). An allow rule's literal never equals one, though a prefix

@@ -267,19 +267,21 @@ func unknownWordPolicies(t testing.TB, home string) []*Policy {
 	return []*Policy{catchAll, paths}
 }
 
-// wordSlots are the places of a parsed chain an unknown word can take:
-// every argument, assignment value and redirect target, in order.
-func wordSlots(c *chain.Chain) []*string {
-	var slots []*string
+// wordSlots are the places of a parsed chain a word known only at run
+// time can take: every argument, assignment value and redirect target, in
+// order; calling a slot makes its word one (its text as written stays).
+// A parsed segment's words are its arguments, one each.
+func wordSlots(c *chain.Chain) []func() {
+	var slots []func()
 	for _, s := range c.Segments() {
 		for i := range s.Assigns {
-			slots = append(slots, &s.Assigns[i].Value)
+			slots = append(slots, func() { s.Assigns[i].Runtime = true })
 		}
-		for i := range s.Args {
-			slots = append(slots, &s.Args[i])
+		for i := range s.Words {
+			slots = append(slots, func() { s.Words[i].Runtime = true })
 		}
 		for i := range s.Redirects {
-			slots = append(slots, &s.Redirects[i].Target)
+			slots = append(slots, func() { s.Redirects[i].Runtime = true })
 		}
 	}
 	return slots
@@ -297,9 +299,9 @@ func checkUnknownWords(t *testing.T, p *Policy, src string, mask uint64, dir str
 		return
 	}
 	c, _ := chain.ParseDialect(src, chain.POSIX)
-	for i, w := range wordSlots(c) {
+	for i, makeRuntime := range wordSlots(c) {
 		if mask>>(uint(i)%64)&1 != 0 {
-			*w = chain.Unknown(*w)
+			makeRuntime()
 		}
 	}
 	d0, err0 := p.Authorize(context.Background(), orig, dir)
@@ -317,7 +319,7 @@ func checkUnknownWords(t *testing.T, p *Policy, src string, mask uint64, dir str
 	var inModes map[Mode]*chain.Decision // the same chain in the modes that lift or harden an ask
 	for i, s := range c.Segments() {
 		sd := d.Segments[i]
-		if len(s.Args) > 0 && chain.IsUnknown(s.Args[0]) && (sd.Verdict == chain.Allow || d.Verdict == chain.Allow) {
+		if len(s.Args) > 0 && s.ArgRuntime(0) && (sd.Verdict == chain.Allow || d.Verdict == chain.Allow) {
 			t.Fatalf("%q mask %x: segment %d's program is unknown, but it is allowed: %q", src, mask, i, sd.Reasons)
 		}
 		if d0.Segments[i].Verdict != chain.Deny || bashDeny[d0.Segments[i].Rule] == nil || sd.Verdict == chain.Deny {

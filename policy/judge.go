@@ -426,7 +426,7 @@ func (j *segJudgement) treeReads(env *pathEnv, cwd string, p *program, args []st
 		j.pathAsks = append(j.pathAsks, args[0]+" "+follow+" follows symbolic links while walking directories, which can lead outside the roots")
 	}
 	for _, d := range dirs {
-		runtime, key := chain.IsUnknown(d), ""
+		runtime, key := isUnknown(d), ""
 		if !runtime {
 			key = pathKey(env.resolve(cwd, d), env.keys.fold)
 		}

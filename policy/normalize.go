@@ -17,7 +17,7 @@ const maxWrapDepth = 16
 // trailing dots or spaces removed (Windows ignores them), NFKC-normalised
 // and case-folded. "/bin/./RM.EXE" and fullwidth "ｒｍ" both become "rm".
 func canonicalName(s string) string {
-	if isPlainName(s) || chain.IsUnknown(s) {
+	if isPlainName(s) || isUnknown(s) {
 		return s // an unknown word stays one: it is no name yet
 	}
 	if i := strings.LastIndexAny(s, `/\`); i >= 0 {
@@ -171,7 +171,7 @@ func (a *analysis) unwrap(args []string, depth int, afterWrapper bool) {
 			a.ask("wrappers nested more than 16 deep")
 			return
 		}
-		if chain.IsUnknown(args[0]) {
+		if isUnknown(args[0]) {
 			a.runtimeProgram(args, depth)
 			return
 		}
@@ -296,7 +296,7 @@ func (a *analysis) runtimeProgram(args []string, depth int) {
 	a.runtimeAt("the program ("+showText(args[0])+") is known only at run time", args)
 	a.cmds = append(a.cmds, command{args: args})
 	rest := args[1:]
-	for len(rest) > 0 && chain.IsUnknown(rest[0]) {
+	for len(rest) > 0 && isUnknown(rest[0]) {
 		rest = rest[1:]
 	}
 	if len(rest) > 0 {

@@ -552,7 +552,7 @@ func isFdWord(s string) bool {
 // rule or acceptEdits (inside the roots), and a read outside the roots a
 // Read allow rule.
 func (e *pathEnv) judgeFile(cwd string, f fileArg) pathNote {
-	if chain.IsUnknown(f.word) {
+	if isUnknown(f.word) {
 		return e.judgeRuntimeFile(f)
 	}
 	abs := e.resolve(cwd, f.word)

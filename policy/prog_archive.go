@@ -2,8 +2,6 @@ package policy
 
 import (
 	"strings"
-
-	"github.com/chainrun/chainrun/chain"
 )
 
 // Archivers: tar reads or writes its archive (-f) and extracts into -C DIR
@@ -49,7 +47,7 @@ func tarGuard(p *program, _ string, args []string) string {
 
 // oldStyleTar reports tar's first argument read as an option cluster
 // without its dash ("xzf"); a word known only at run time is not one yet.
-func oldStyleTar(a string) bool { return a != "" && a[0] != '-' && !chain.IsUnknown(a) }
+func oldStyleTar(a string) bool { return a != "" && a[0] != '-' && !isUnknown(a) }
 
 // tarFiles: the archive (-f) is read, or written when creating; extracting
 // writes into -C DIR or the current directory; -T lists are read.

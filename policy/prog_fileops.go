@@ -3,8 +3,6 @@ package policy
 import (
 	"path/filepath"
 	"strings"
-
-	"github.com/chainrun/chainrun/chain"
 )
 
 // File operations: programs that create, change, copy, link or remove the
@@ -126,7 +124,7 @@ func ddFiles(_ *program, args []string) []fileArg {
 	for _, a := range args[1:] {
 		k, v, ok := strings.Cut(a, "=")
 		switch {
-		case chain.IsUnknown(a):
+		case isUnknown(a):
 			files = append(files, fileArg{word: a, role: roleWrite, what: "dd operand"})
 		case ok && k == "if":
 			files = append(files, fileArg{word: v, role: roleRead, what: "dd if="})

@@ -2,8 +2,6 @@ package policy
 
 import (
 	"strings"
-
-	"github.com/chainrun/chainrun/chain"
 )
 
 // Matching one rule against one view of a segment. Everything here reads
@@ -117,7 +115,7 @@ func (r *Rule) matchFlags(argv []string, w0 string, canon, pessimistic bool) boo
 		if !reach[e][n] {
 			continue
 		}
-		if e > 0 && chain.IsUnknown(argv[e-1]) || hasFlags(argv[e:], prog, r.Tokens[n:], true) {
+		if e > 0 && isUnknown(argv[e-1]) || hasFlags(argv[e:], prog, r.Tokens[n:], true) {
 			return true
 		}
 	}
@@ -133,7 +131,7 @@ func hasFlags(rest []string, prog string, want []string, pessimistic bool) bool 
 		if a == "--" {
 			break
 		}
-		if chain.IsUnknown(a) {
+		if isUnknown(a) {
 			if pessimistic {
 				return true
 			}

@@ -66,7 +66,7 @@ func (a *analysis) parseBody(name, body string, depth int) {
 	if holdsUnknown(body) {
 		// Run-time text is read by the shell as a command line: any code.
 		src := showText(body)
-		a.runtimeAt("the "+name+" command line ("+src+") is known only at run time", []string{chain.Unknown(src)})
+		a.runtimeAt("the "+name+" command line ("+src+") is known only at run time", []string{unknownWord(src)})
 		return
 	}
 	c, err := chain.ParseDialect(body, bodyDialect(name))

@@ -47,12 +47,13 @@ func isBanned(name string) bool {
 // known only at run time: the verb chain stops before one, an exact rule
 // is not proposed, and neither is a prefix rule the guard would stop.
 func Suggest(seg *chain.Segment) string {
+	seg = markSegment(seg)
 	args, why := narrowView(seg)
 	if why != "" || len(args) == 0 || hasUnknown(seg.Args[:len(seg.Args)-len(args)+1]) {
 		return ""
 	}
 	for _, a := range args {
-		if strings.ContainsAny(a, "*\n\r") && !chain.IsUnknown(a) {
+		if strings.ContainsAny(a, "*\n\r") && !isUnknown(a) {
 			return ""
 		}
 	}

@@ -13,13 +13,14 @@ import (
 	"testing"
 
 	"github.com/chainrun/chainrun/chain"
+	"github.com/chainrun/chainrun/expand"
 )
 
 // The verdict "reject" means chain.ParseDialect refuses the input, or
-// Chain.Expand refuses to plan it, with an error of kind syntax or
+// expand.Plan refuses to plan it, with an error of kind syntax or
 // unsupported: the policy never sees it. Every other verdict is the
 // Decision.Verdict of Authorize on the plan, as the engine judges it:
-// the chain expanded from tableShell (chain.Chain.Expand), its words
+// the chain expanded from tableShell (expand.Plan), its words
 // known only at run time left unknown.
 const reject = "reject"
 
@@ -625,26 +626,26 @@ func mustRulesAndPaths(t testing.TB, texts []string) ([]Rule, []PathRule) {
 // tableShell is the shell the table's chains start in, as engine.Plan
 // builds it: HOME, PWD and the case's variables as the environment, root
 // as the directory.
-func tableShell(root, home string, env []string) *chain.Shell {
-	return chain.HostShell(append([]string{"HOME=" + home, "PWD=" + root}, env...), root)
+func tableShell(root, home string, env []string) *expand.Shell {
+	return expand.HostShell(append([]string{"HOME=" + home, "PWD=" + root}, env...), root)
 }
 
 // planCase parses the case's command line and plans it as the engine does
-// before it judges (chain.Chain.Expand).
+// before it judges (expand.Plan).
 func planCase(c bypassCase, root, home string) (*chain.Chain, error) {
 	cmd := strings.NewReplacer("{ROOT}", quoteArg(root), "{HOME}", quoteArg(home)).Replace(c.cmd)
 	ch, err := chain.ParseDialect(cmd, chain.POSIX)
 	if err != nil {
 		return nil, err
 	}
-	return ch.Expand(tableShell(root, home, c.env))
+	return expand.Plan(ch, tableShell(root, home, c.env))
 }
 
 // isRefusal reports an error of the parser or the planner of kind syntax
 // or unsupported.
 func isRefusal(err error) bool {
 	var pe *chain.ParseError
-	var ee *chain.ExpandError
+	var ee *expand.Error
 	k := chain.KindOf(err)
 	return (errors.As(err, &pe) || errors.As(err, &ee)) && (k == chain.KindSyntax || k == chain.KindUnsupported)
 }

@@ -9,9 +9,10 @@ import (
 // Words known only at run time. Before a chain runs, a word whose value
 // depends on what earlier segments do ($? after a command, a variable set
 // on a branch that may be skipped, a glob over files an earlier segment
-// may create) reaches the policy as an unknown word (chain.Unknown), and
-// the engine judges the real value again before the segment starts. The
-// policy judges the word as anything it may turn out to be:
+// may create) reaches the policy flagged in the model (Word.Runtime,
+// Assign.Runtime, Redirect.Runtime), and the engine judges the real value
+// again before the segment starts. The policy judges the word as anything
+// it may turn out to be:
 //
 //   - allow (rules, built-ins, the read-only table, modes, the
 //     classifier, path allow rules): an unknown word equals no literal;
@@ -33,15 +34,111 @@ import (
 // word), mayEqualSeq and mayGlobMatch (runs of words, pessimistic) and
 // globCoversUnknown (a glob allow rule).
 
-// unknownMark is what every unknown word starts with; a text joined from
-// words (a shell body) holds it where one of them was unknown.
-var unknownMark = chain.Unknown("")
+// Inside the policy, the argv it judges holds such a word as an unknown
+// word (unknownWord): its text as written behind a mark no real argument
+// can carry, since a NUL cannot reach a program's argv, with its path
+// separators spelt as look-alikes (U+2215, U+2216) so no basename or
+// extension rule can cut the mark away. markRuntime makes them from the
+// model's flags as Authorize starts; scrubUnknown takes every mark out of
+// the decision, so none leaves the package.
+
+// unknownMark starts every unknown word; a text joined from words (a
+// shell body) holds it where one of them was unknown.
+const unknownMark = "\x00"
+
+// The look-alikes that stand for path separators inside unknown words.
+const (
+	divisionSlash = '\u2215'
+	setMinus      = '\u2216'
+)
+
+// unknownWord returns the unknown word standing for the source text src.
+func unknownWord(src string) string {
+	return unknownMark + strings.Map(func(r rune) rune {
+		switch r {
+		case '/':
+			return divisionSlash
+		case '\\':
+			return setMinus
+		case 0:
+			return -1
+		}
+		return r
+	}, src)
+}
+
+// isUnknown reports whether arg is an unknown word.
+func isUnknown(arg string) bool { return strings.HasPrefix(arg, unknownMark) }
+
+// unknownSource returns the source text an unknown word stands for.
+func unknownSource(arg string) string { return showText(arg) }
+
+// markRuntime returns c as the policy judges it: each argument,
+// assignment value and redirect target known only at run time an unknown
+// word. A chain without one is returned as it is.
+func markRuntime(c *chain.Chain) *chain.Chain {
+	if !hasRuntime(c) {
+		return c
+	}
+	out := *c
+	out.Pipelines = make([]*chain.Pipeline, len(c.Pipelines))
+	for i, pl := range c.Pipelines {
+		np := *pl
+		np.Segments = make([]*chain.Segment, len(pl.Segments))
+		for j, s := range pl.Segments {
+			np.Segments[j] = markSegment(s)
+		}
+		out.Pipelines[i] = &np
+	}
+	return &out
+}
+
+// hasRuntime reports whether any segment of c holds a word known only at
+// run time.
+func hasRuntime(c *chain.Chain) bool {
+	for _, pl := range c.Pipelines {
+		for _, s := range pl.Segments {
+			if s.HasRuntime() {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// markSegment is markRuntime for one segment.
+func markSegment(s *chain.Segment) *chain.Segment {
+	if !s.HasRuntime() {
+		return s
+	}
+	m := *s
+	m.Args = make([]string, len(s.Args))
+	for i, a := range s.Argv() {
+		m.Args[i] = a.Text
+		if a.Runtime {
+			m.Args[i] = unknownWord(a.Text)
+		}
+	}
+	m.Assigns = append([]chain.Assign(nil), s.Assigns...)
+	for i, a := range m.Assigns {
+		if a.Runtime {
+			m.Assigns[i].Value = unknownWord(a.Value)
+		}
+	}
+	m.Redirects = append([]chain.Redirect(nil), s.Redirects...)
+	for i, r := range m.Redirects {
+		if r.Runtime && !r.Op.IsText() {
+			m.Redirects[i].Target = unknownWord(r.Target)
+		}
+	}
+	return &m
+}
 
 // tokenEqual reports whether the word arg may be the rule literal tok: an
 // unknown word is tok only for a pessimistic reader (deny, ask), never for
 // an allow rule.
 func tokenEqual(arg, tok string, pessimistic bool) bool {
-	if chain.IsUnknown(arg) {
+	if isUnknown(arg) {
 		return pessimistic
 	}
 	return arg == tok
@@ -63,7 +160,7 @@ func tokensEqual(args, toks []string) bool {
 // firstUnknown returns the index of the first unknown word of args, or -1.
 func firstUnknown(args []string) int {
 	for i, a := range args {
-		if chain.IsUnknown(a) {
+		if isUnknown(a) {
 			return i
 		}
 	}
@@ -83,7 +180,17 @@ func showText(s string) string {
 	if !holdsUnknown(s) {
 		return s
 	}
-	return chain.ShowUnknown(s)
+	return strings.Map(func(r rune) rune {
+		switch r {
+		case 0:
+			return -1
+		case divisionSlash:
+			return '/'
+		case setMinus:
+			return '\\'
+		}
+		return r
+	}, s)
 }
 
 // runtimeWords names the unknown words of args for a reason ("$X is",
@@ -91,7 +198,7 @@ func showText(s string) string {
 func runtimeWords(args []string) string {
 	var words []string
 	for _, a := range args {
-		if chain.IsUnknown(a) {
+		if isUnknown(a) {
 			words = append(words, showText(a))
 		}
 	}
@@ -134,7 +241,7 @@ func seqReach(argv []string, w0 string, toks []string, canon bool) [][]bool {
 	for i, a := range argv {
 		cur, next := reach[i], make([]bool, n+1)
 		reach[i+1] = next
-		if chain.IsUnknown(a) {
+		if isUnknown(a) {
 			// From the first reachable j, the word may stand for toks[j:k]
 			// for every k ≥ j.
 			for j := 0; j <= n; j++ {
@@ -178,7 +285,7 @@ func globCoversUnknown(parts []string, a0 string, rest []string) bool {
 	if k < 0 {
 		k = len(rest)
 	}
-	if chain.IsUnknown(a0) || len(parts) < 2 || parts[len(parts)-1] != "" {
+	if isUnknown(a0) || len(parts) < 2 || parts[len(parts)-1] != "" {
 		return false
 	}
 	return globMatch(parts, a0, rest[:k])
@@ -209,7 +316,7 @@ func mayGlobMatch(parts []string, a0 string, rest []string) bool {
 	}
 	var subj []int16
 	for _, w := range append([]string{a0}, rest...) {
-		if chain.IsUnknown(w) {
+		if isUnknown(w) {
 			subj = append(subj, globHole)
 			continue
 		}

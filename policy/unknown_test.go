@@ -11,39 +11,48 @@ import (
 	"github.com/chainrun/chainrun/chain"
 )
 
-// Words known only at run time (unknown.go). chain.Parse does not make
-// unknown words yet, so the cases are parsed with placeholders and the
-// placeholders replaced: "@@NAME" is the unknown word written "$NAME",
-// "@@STATUS" the one written "$?", "@@GLOB" the one written "out/*.o".
+// Words known only at run time (unknown.go). The cases are parsed with
+// placeholders, each replaced by a word known only at run time, as the
+// plan leaves one: "@@NAME" is the word written "$NAME", "@@STATUS" the
+// one written "$?", "@@GLOB" the one written "out/*.o".
 
-// unknownFor turns a placeholder into its unknown word.
-func unknownFor(w string) string {
+// unknownFor returns the text a placeholder stands for, and whether w is
+// one.
+func unknownFor(w string) (string, bool) {
 	name, ok := strings.CutPrefix(w, "@@")
 	switch {
 	case !ok:
-		return w
+		return w, false
 	case name == "GLOB":
-		return chain.Unknown("out/*.o")
+		return "out/*.o", true
 	case name == "STATUS":
-		return chain.Unknown("$?")
+		return "$?", true
 	}
-	return chain.Unknown("$" + name)
+	return "$" + name, true
 }
 
-// unknownChain parses src and replaces the placeholders in every
-// segment's arguments, assignment values and redirect targets.
+// unknownChain parses src and makes each placeholder among every
+// segment's arguments, assignment values and redirect targets a word
+// known only at run time. A parsed segment's words are its arguments,
+// one each.
 func unknownChain(t testing.TB, src string) *chain.Chain {
 	t.Helper()
 	c := parse(t, src)
 	for _, s := range c.Segments() {
-		for i, a := range s.Args {
-			s.Args[i] = unknownFor(a)
+		for i := range s.Words {
+			w := &s.Words[i]
+			text, ok := unknownFor(s.Args[i])
+			s.Args[i], w.Fields, w.Runtime = text, []string{text}, w.Runtime || ok
 		}
 		for i := range s.Assigns {
-			s.Assigns[i].Value = unknownFor(s.Assigns[i].Value)
+			a := &s.Assigns[i]
+			text, ok := unknownFor(a.Value)
+			a.Value, a.Runtime = text, a.Runtime || ok
 		}
 		for i := range s.Redirects {
-			s.Redirects[i].Target = unknownFor(s.Redirects[i].Target)
+			r := &s.Redirects[i]
+			text, ok := unknownFor(r.Target)
+			r.Target, r.Runtime = text, r.Runtime || ok
 		}
 	}
 	return c
@@ -433,10 +442,10 @@ func TestUnknownSuggest(t *testing.T) {
 // unknown word, or carry the byte into a decision; Authorize refuses it.
 func TestRuleRefusesNUL(t *testing.T) {
 	for _, r := range []Rule{
-		{Text: "rm", Match: Prefix, Tokens: []string{"rm", chain.Unknown("$X")}},
+		{Text: "rm", Match: Prefix, Tokens: []string{"rm", unknownWord("$X")}},
 		{Text: "g", Match: Glob, Parts: []string{"ls \x00", ""}},
 		{Text: "a\x00", Match: Any},
-		{Text: "FOO", Match: Exact, Tokens: []string{"make"}, Assigns: []chain.Assign{{Name: "FOO", Value: chain.Unknown("$V")}}},
+		{Text: "FOO", Match: Exact, Tokens: []string{"make"}, Assigns: []chain.Assign{{Name: "FOO", Value: unknownWord("$V")}}},
 	} {
 		p := &Policy{Allow: []Rule{r}}
 		if _, err := p.Authorize(context.Background(), parse(t, "ls"), t.TempDir()); err == nil {
@@ -448,7 +457,7 @@ func TestRuleRefusesNUL(t *testing.T) {
 // TestMayEqualSeq pins the pessimistic reading of a run of words: each
 // unknown word stands for any run of words, none included.
 func TestMayEqualSeq(t *testing.T) {
-	u := chain.Unknown("$X")
+	u := unknownWord("$X")
 	for _, c := range []struct {
 		argv, toks    []string
 		prefix, canon bool
@@ -476,7 +485,7 @@ func TestMayEqualSeq(t *testing.T) {
 // TestMayGlobMatch pins the pessimistic glob reading, and checks it
 // agrees with globMatch wherever no word is unknown.
 func TestMayGlobMatch(t *testing.T) {
-	u := chain.Unknown("$X")
+	u := unknownWord("$X")
 	for _, c := range []struct {
 		parts []string
 		argv  []string

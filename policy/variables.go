@@ -39,12 +39,12 @@ func exportAsks(s *chain.Segment) []string {
 	}
 	var asks []string
 	for _, arg := range s.Args[1:] {
-		if chain.IsUnknown(arg) && strings.Contains(chain.UnknownSource(arg), "=") {
-			arg = chain.UnknownSource(arg) // NAME=$X: the name is written out
+		if isUnknown(arg) && strings.Contains(unknownSource(arg), "=") {
+			arg = unknownSource(arg) // NAME=$X: the name is written out
 		}
 		name, _, _ := strings.Cut(arg, "=")
 		switch {
-		case chain.IsUnknown(name):
+		case isUnknown(name):
 			asks = append(asks, "export "+showText(arg)+" names a variable known only at run time")
 		case isCodeRunnerEnv(name):
 			asks = append(asks, "export "+name+" can make later programs run other code")

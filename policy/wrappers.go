@@ -2,8 +2,6 @@ package policy
 
 import (
 	"strings"
-
-	"github.com/chainrun/chainrun/chain"
 )
 
 // Exec wrappers: programs that run the command in their arguments
@@ -87,7 +85,7 @@ func joinedBody(args []string) wrapResult {
 func (a *analysis) execOptions(args []string, depth int, isExec, isEnd func(string) bool) {
 	starts := false
 	for i := 1; i < len(args); i++ {
-		if chain.IsUnknown(args[i]) && !starts {
+		if isUnknown(args[i]) && !starts {
 			a.possibleStarts(args[i:])
 			starts = true
 			continue

@@ -70,7 +70,7 @@ func NewPlan(c *chain.Chain, err error) *Plan {
 	}
 	for _, s := range c.Segments() {
 		p.Segments = append(p.Segments, PlanSegment{
-			Args: shown(s.Args), Env: shownEnv(s.Env()), Redirects: newRedirects(s.Redirects),
+			Args: s.Args, Env: s.Env(), Redirects: newRedirects(s.Redirects),
 			Builtin: s.IsBuiltin(), Span: newSpan(s.Span), Words: newWords(s),
 		})
 	}
@@ -90,38 +90,12 @@ func newWords(s *chain.Segment) []Word {
 	}
 	out := make([]Word, len(s.Words))
 	for i, w := range s.Words {
-		out[i] = Word{Text: s.WordText(i), Expanded: shown(w.Fields), Glob: w.Globbed, Runtime: w.Runtime}
+		out[i] = Word{Text: s.WordText(i), Expanded: w.Fields, Glob: w.Globbed, Runtime: w.Runtime}
 		if out[i].Expanded == nil {
 			out[i].Expanded = []string{}
 		}
 	}
 	return out
-}
-
-// shown is argv for the wire: an unknown word is shown as written.
-func shown(args []string) []string {
-	var out []string
-	for i, a := range args {
-		if chain.IsUnknown(a) {
-			if out == nil {
-				out = append([]string(nil), args...)
-			}
-			out[i] = chain.UnknownSource(a)
-		}
-	}
-	if out == nil {
-		return args
-	}
-	return out
-}
-
-func shownEnv(env map[string]string) map[string]string {
-	for k, v := range env {
-		if chain.IsUnknown(v) {
-			env[k] = chain.UnknownSource(v)
-		}
-	}
-	return env
 }
 
 // Judge adds a policy's decision to the plan; nil adds nothing.

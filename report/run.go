@@ -111,7 +111,7 @@ func FromResult(res *engine.Result, err error) *Run {
 
 // newSegment renders one segment's result.
 func newSegment(s engine.SegmentResult) Segment {
-	argv := shown(s.Args) // a skipped segment keeps its planned words
+	argv := s.Args // a skipped segment keeps its planned words, as written
 	if argv == nil {
 		argv = []string{}
 	}

@@ -41,11 +41,7 @@ type Redirect struct {
 func newRedirects(rs []chain.Redirect) []Redirect {
 	out := make([]Redirect, len(rs))
 	for i, r := range rs {
-		target := r.Target
-		if chain.IsUnknown(target) {
-			target = chain.UnknownSource(target)
-		}
-		out[i] = Redirect{Fd: r.Fd, Op: r.Op, Target: target, Span: newSpan(r.Span), Implicit: r.Implicit}
+		out[i] = Redirect{Fd: r.Fd, Op: r.Op, Target: r.Target, Span: newSpan(r.Span), Implicit: r.Implicit}
 		if r.Op.IsText() {
 			n, span := len(r.Body), newSpan(r.BodySpan)
 			out[i].Delimiter, out[i].BodyBytes, out[i].BodySpan = r.Delimiter, &n, &span

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/chainrun/chainrun/chain"
+	"github.com/chainrun/chainrun/expand"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -19,7 +20,7 @@ import (
 
 // runTimeRefusal labels a refusal made while the chain ran: a word
 // expanded to something chainrun does not run or expand (an
-// *chain.ExpandError of kind unsupported), where a parse-time refusal
+// *expand.Error of kind unsupported), where a parse-time refusal
 // names its construct.
 const runTimeRefusal = "run-time refusal"
 
@@ -49,7 +50,7 @@ func refusalOf(err error) *refusal {
 		}
 		return r
 	}
-	var ee *chain.ExpandError
+	var ee *expand.Error
 	if errors.As(err, &ee) && ee.Kind == chain.KindUnsupported {
 		return &refusal{Construct: runTimeRefusal, Message: ee.Error()}
 	}

@@ -1,15 +1,17 @@
-package chain
+package expand
 
 import (
 	"io/fs"
 	"maps"
 	"os"
 	"os/user"
+	"runtime"
 	"strconv"
 	"strings"
 
-	"mvdan.cc/sh/v3/expand"
+	shexpand "mvdan.cc/sh/v3/expand"
 
+	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/environ"
 )
 
@@ -17,7 +19,7 @@ import (
 // exported environment, the variables that are not exported, the current
 // directory and the last status. The engine keeps one per run and its
 // built-ins (cd, export, unset, NAME=value) change it; the plan made
-// before a run (Chain.Expand) simulates one.
+// before a run (Plan) simulates one.
 type Shell struct {
 	// Env is the exported environment, NAME=value, as a child gets it;
 	// PWD and OLDPWD in it are the directory cd left.
@@ -32,11 +34,8 @@ type Shell struct {
 	Dir string
 	// Status is $?: the status of the last pipeline.
 	Status int
-	// Names compares variable names: environ.Fold on Windows, where $Path
-	// is $PATH, environ.Exact elsewhere. Fold also selects Windows'
-	// other rules: case-insensitive globs, and ~ (and $HOME) falling back
-	// to USERPROFILE when HOME is unset.
-	Names environ.Names
+	// Rules are the OS's rules where Windows and POSIX expand apart.
+	Rules Rules
 	// ReadDir lists a directory for globbing; nil means os.ReadDir.
 	ReadDir func(dir string) ([]fs.DirEntry, error)
 
@@ -44,6 +43,9 @@ type Shell struct {
 	// names, "?" (the status), "PWD" (the directory) and "files" (the
 	// directory's contents, which an earlier segment may change).
 	unknown map[string]bool
+	// runtimeValues marks, in a plan, the variables whose value the shell
+	// holds as written because it is known only at run time.
+	runtimeValues map[string]bool
 	// reads collects the unknown names a word's expansion read.
 	reads map[string]bool
 	// globbed is set when an expansion listed a directory.
@@ -62,29 +64,57 @@ type Shell struct {
 	listed map[string][]fs.DirEntry
 }
 
+// Rules choose between the two OS's rules where expansion differs.
+type Rules uint8
+
+const (
+	// POSIXRules: names compare exactly, globs match case, ~ is $HOME.
+	POSIXRules Rules = iota
+	// WindowsRules: names compare with ASCII case folded ($Path is
+	// $PATH), globs match any case, and ~ (and $HOME in it) falls back to
+	// USERPROFILE when HOME is unset.
+	WindowsRules
+)
+
+// HostRules are the rules of the OS chainrun runs on.
+func HostRules() Rules {
+	if runtime.GOOS == "windows" {
+		return WindowsRules
+	}
+	return POSIXRules
+}
+
+// Names says how the rules compare variable names.
+func (r Rules) Names() environ.Names {
+	if r == WindowsRules {
+		return environ.Fold
+	}
+	return environ.Exact
+}
+
 // HostShell returns the shell a chain starts with on this OS: env as the
 // environment, dir as the directory, status 0.
 func HostShell(env []string, dir string) *Shell {
-	return &Shell{Env: env, Dir: dir, Names: environ.Host}
+	return &Shell{Env: env, Dir: dir, Rules: HostRules()}
 }
 
 // Lookup returns a variable's value: a shell variable first, then the
 // environment.
 func (s *Shell) Lookup(name string) (string, bool) {
 	for k, v := range s.Vars {
-		if s.Names.Equal(k, name) {
+		if s.names().Equal(k, name) {
 			return v, true
 		}
 	}
-	return s.Names.Get(s.Env, name)
+	return s.names().Get(s.Env, name)
 }
 
 // Assign sets name as NAME=value alone does: in the environment when it
 // is exported there, as a shell variable otherwise.
 func (s *Shell) Assign(name, value string) {
-	if _, ok := s.Names.Get(s.Env, name); ok || s.declared(name) {
+	if _, ok := s.names().Get(s.Env, name); ok || s.declared(name) {
 		s.undeclare(name)
-		s.Env = s.Names.Set(s.Env, name, value)
+		s.Env = s.names().Set(s.Env, name, value)
 		return
 	}
 	s.deleteVar(name)
@@ -110,19 +140,19 @@ func (s *Shell) Export(name, value string, set bool) {
 	}
 	s.undeclare(name)
 	s.deleteVar(name)
-	s.Env = s.Names.Set(s.Env, name, value)
+	s.Env = s.names().Set(s.Env, name, value)
 }
 
 // Unset removes name from the variables and the environment.
 func (s *Shell) Unset(name string) {
 	s.undeclare(name)
 	s.deleteVar(name)
-	s.Env = s.Names.Unset(s.Env, name)
+	s.Env = s.names().Unset(s.Env, name)
 }
 
 func (s *Shell) declared(name string) bool {
 	for k := range s.Declared {
-		if s.Names.Equal(k, name) {
+		if s.names().Equal(k, name) {
 			return true
 		}
 	}
@@ -131,7 +161,7 @@ func (s *Shell) declared(name string) bool {
 
 func (s *Shell) undeclare(name string) {
 	for k := range s.Declared {
-		if s.Names.Equal(k, name) {
+		if s.names().Equal(k, name) {
 			delete(s.Declared, k)
 		}
 	}
@@ -139,7 +169,7 @@ func (s *Shell) undeclare(name string) {
 
 func (s *Shell) deleteVar(name string) {
 	for k := range s.Vars {
-		if s.Names.Equal(k, name) {
+		if s.names().Equal(k, name) {
 			delete(s.Vars, k)
 		}
 	}
@@ -151,6 +181,7 @@ func (s *Shell) Clone() *Shell {
 	c := *s
 	c.Env = append([]string(nil), s.Env...)
 	c.Vars, c.Declared = maps.Clone(s.Vars), maps.Clone(s.Declared)
+	c.runtimeValues = maps.Clone(s.runtimeValues)
 	if s.unknown != nil {
 		c.unknown = make(map[string]bool, len(s.unknown))
 		for k, v := range s.unknown {
@@ -161,7 +192,9 @@ func (s *Shell) Clone() *Shell {
 	return &c
 }
 
-func (s *Shell) windows() bool { return s.Names == environ.Fold }
+func (s *Shell) windows() bool { return s.Rules == WindowsRules }
+
+func (s *Shell) names() environ.Names { return s.Rules.Names() }
 
 // key is how a name is kept in the plan's unknown set: folded where names
 // compare so.
@@ -179,11 +212,17 @@ func (s *Shell) markUnknown(name string, unknown bool) {
 	}
 }
 
-// The expand.Environ that mvdan's expansion reads through.
+// shellEnviron is the shexpand.Environ that mvdan's expansion reads a Shell
+// through; it keeps mvdan's types out of Shell's methods.
+type shellEnviron struct{ s *Shell }
 
-// Get implements expand.Environ: the chain's variables, $? and the
-// "HOME user" look-ups of tilde expansion (~+ and ~- included).
-func (s *Shell) Get(name string) expand.Variable {
+func (e shellEnviron) Get(name string) shexpand.Variable { return e.s.lookupVar(name) }
+
+func (e shellEnviron) Each(f func(name string, vr shexpand.Variable) bool) { e.s.each(f) }
+
+// lookupVar is what expansion reads for name: the chain's variables, $?
+// and the "HOME user" look-ups of tilde expansion (~+ and ~- included).
+func (s *Shell) lookupVar(name string) shexpand.Variable {
 	switch name {
 	case "?":
 		s.read("?")
@@ -204,12 +243,12 @@ func (s *Shell) Get(name string) expand.Variable {
 		if u, err := user.Lookup(name[5:]); err == nil {
 			return str(u.HomeDir)
 		}
-		return expand.Variable{}
+		return shexpand.Variable{}
 	}
 	return s.get(name)
 }
 
-func (s *Shell) get(name string) expand.Variable {
+func (s *Shell) get(name string) shexpand.Variable {
 	if name == "PWD" && s.skipPWD {
 		s.skipPWD = false
 	} else {
@@ -219,17 +258,17 @@ func (s *Shell) get(name string) expand.Variable {
 		return str(v)
 	}
 	switch {
-	case s.Names.Equal(name, "IFS"):
+	case s.names().Equal(name, "IFS"):
 		return str(" \t\n") // bash always has IFS; unset, it splits as this
-	case s.Names.Equal(name, "PWD") && s.Dir != "":
+	case s.names().Equal(name, "PWD") && s.Dir != "":
 		return str(s.Dir) // globs are relative to the directory
 	}
-	return expand.Variable{}
+	return shexpand.Variable{}
 }
 
 // read notes that the expansion read name, when a plan does not know it.
 func (s *Shell) read(name string) {
-	if s.unknown[s.key(name)] || s.unknown[anyName] && validName(name) {
+	if s.unknown[s.key(name)] || s.unknown[anyName] && chain.ValidName(name) {
 		if s.reads == nil {
 			s.reads = map[string]bool{}
 		}
@@ -237,13 +276,13 @@ func (s *Shell) read(name string) {
 	}
 }
 
-func str(v string) expand.Variable {
-	return expand.Variable{Set: true, Kind: expand.String, Str: v}
+func str(v string) shexpand.Variable {
+	return shexpand.Variable{Set: true, Kind: shexpand.String, Str: v}
 }
 
-// Each implements expand.Environ; expansion only needs it for ${!prefix*},
-// which is refused, so it lists the variables in no particular order.
-func (s *Shell) Each(f func(name string, vr expand.Variable) bool) {
+// each lists the variables for expansion, which only needs it for
+// ${!prefix*}, which is refused, so in no particular order.
+func (s *Shell) each(f func(name string, vr shexpand.Variable) bool) {
 	for k, v := range s.Vars {
 		if !f(k, str(v)) {
 			return

@@ -1,4 +1,4 @@
-package chain
+package expand
 
 import (
 	"strings"
@@ -75,7 +75,7 @@ func (sh *Shell) tildeAt(v string, i int, more bool) (home string, end int, ok b
 	if name != "" {
 		key = "HOME " + name
 	}
-	vr := sh.Get(key)
+	vr := sh.lookupVar(key)
 	if !vr.IsSet() || strings.ContainsRune(name, '$') {
 		return "", 0, false
 	}

@@ -1,4 +1,4 @@
-package chain
+package expand
 
 import (
 	"errors"
@@ -12,12 +12,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chainrun/chainrun/environ"
+	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/internal/testprog"
 )
 
 // FuzzExpand checks the property an explain view and the policy rely on:
-// for any input that parses, Chain.Expand and Segment.Expand do not
+// for any input that parses, Plan and Segment do not
 // panic, and every word the plan knows (Word.Runtime false) expands, when
 // its segment is about to start, to the fields the plan gave it. The run
 // is simulated as the engine runs a chain: each planned segment is
@@ -36,21 +36,21 @@ func FuzzExpand(f *testing.F) {
 		if expensive(src) {
 			t.Skip("expands to too many words for a fuzz run")
 		}
-		d, names := POSIX, environ.Exact
+		d, names := chain.POSIX, POSIXRules
 		if windows {
-			d, names = Windows, environ.Fold
+			d, names = chain.Windows, WindowsRules
 		}
-		c, err := ParseDialect(src, d)
+		c, err := chain.ParseDialect(src, d)
 		if err != nil {
 			return
 		}
 		defer skipKnownPanic(t)
 		sh := fuzzShell(root, names)
-		plan, err := c.Expand(sh)
+		plan, err := Plan(c, sh)
 		if err != nil {
-			var ee *ExpandError
-			if !errors.As(err, &ee) || ee.Kind != KindUnsupported {
-				t.Fatalf("plan of %q failed with %v, want only unsupported *ExpandErrors", src, err)
+			var ee *Error
+			if !errors.As(err, &ee) || ee.Kind != chain.KindUnsupported {
+				t.Fatalf("plan of %q failed with %v, want only unsupported *Errors", src, err)
 			}
 			return
 		}
@@ -83,14 +83,14 @@ func expandSeeds() []string {
 }
 
 // fuzzShell is the fixture's shell in root, globbing only inside root.
-func fuzzShell(root string, names environ.Names) *Shell {
+func fuzzShell(root string, names Rules) *Shell {
 	sh := &Shell{
 		Env: []string{"HOME=" + root + "/sub", "PWD=" + root, "OLDPWD=" + root + "/.cfg", "X=a  b", "E=", "G=*.go",
 			"W= lead  trail ", "N=21", "F=out.txt", "S=sub", "H=#hash", "PATH=/usr/bin:/bin"},
 		Vars:   map[string]string{"V": "v1", "EXP": "A=1 B=2", "EV": "eval"},
 		Dir:    root,
 		Status: 3,
-		Names:  names,
+		Rules:  names,
 	}
 	sh.ReadDir = func(dir string) ([]fs.DirEntry, error) {
 		if dir != root && !strings.HasPrefix(dir, root+"/") {
@@ -130,13 +130,13 @@ var identifier = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`)
 // foldedNames reports a chain that sets a variable and mentions it under
 // another case (Path=x; echo $PATH), or mentions HOME, PWD or OLDPWD
 // through a tilde after setting them under another case.
-func foldedNames(plan *Chain) bool {
+func foldedNames(plan *chain.Chain) bool {
 	var set []string
 	for _, s := range plan.Segments() {
 		for _, a := range s.Assigns {
 			set = append(set, a.Name)
 		}
-		if s.Builtin == BuiltinExport || s.Builtin == BuiltinUnset || s.Builtin == BuiltinCd {
+		if s.Builtin == chain.BuiltinExport || s.Builtin == chain.BuiltinUnset || s.Builtin == chain.BuiltinCd {
 			set = append(set, "PWD", "OLDPWD")
 			for _, a := range s.Args[1:] {
 				name, _, _ := strings.Cut(a, "=")
@@ -174,10 +174,9 @@ type simulation struct {
 // Known bugs that make the plan and the run differ (see the skipped
 // cases of TestChainExpandPlan and TestPlanAssignsSeeUnknown).
 const (
-	bugUnknownName   = "plan.go apply ignores an export or unset argument whose name is unknown, so the names it changes stay known in the plan"
-	bugAssignUnknown = "expandAssigns gives an assignment reading an earlier unknown assignment of its segment a value with the unknown mark inside"
-	bugFoldUnknown   = "the plan marks names unknown by exact case, so on Windows a name set where the plan cannot be sure of it is known under another case"
-	bugParamOp       = "the parse accepts an @ operator followed by a $ (${A@Q$}), which bash refuses as a bad substitution and mvdan's expansion panics on"
+	bugUnknownName = "plan.go apply ignores an export or unset argument whose name is unknown, so the names it changes stay known in the plan"
+	bugFoldUnknown = "the plan marks names unknown by exact case, so on Windows a name set where the plan cannot be sure of it is known under another case"
+	bugParamOp     = "the parse accepts an @ operator followed by a $ (${A@Q$}), which bash refuses as a bad substitution and mvdan's expansion panics on"
 )
 
 // skipKnownPanic, deferred, skips an input that panics for a known bug
@@ -202,10 +201,10 @@ func (s *simulation) fail(format string, args ...any) {
 	s.t.Fatalf("%q: "+format, append([]any{s.src}, args...)...)
 }
 
-func (s *simulation) run(plan *Chain) {
+func (s *simulation) run(plan *chain.Chain) {
 	status := s.sh.Status
 	for i, pl := range plan.Pipelines {
-		if i > 0 && (plan.Ops[i-1] == OpAnd && status != 0 || plan.Ops[i-1] == OpOr && status == 0) {
+		if i > 0 && (plan.Ops[i-1] == chain.OpAnd && status != 0 || plan.Ops[i-1] == chain.OpOr && status == 0) {
 			continue
 		}
 		st, goOn := s.pipeline(pl)
@@ -218,17 +217,17 @@ func (s *simulation) run(plan *Chain) {
 
 // pipeline runs the stages of one pipeline; goOn is false when the chain
 // ends there or the simulation cannot follow it further.
-func (s *simulation) pipeline(pl *Pipeline) (status int, goOn bool) {
+func (s *simulation) pipeline(pl *chain.Pipeline) (status int, goOn bool) {
 	for _, planned := range pl.Segments {
 		sh := s.sh
 		if len(pl.Segments) > 1 {
 			sh = s.sh.Clone() // a stage is a subshell
 		}
-		seg, err := planned.Expand(sh)
+		seg, err := Segment(planned, sh)
 		if err != nil {
-			var ee *ExpandError
+			var ee *Error
 			if !errors.As(err, &ee) {
-				s.t.Fatalf("%q: Segment.Expand of %q failed with %v, not an *ExpandError", s.src, planned.Text, err)
+				s.t.Fatalf("%q: Segment of %q failed with %v, not an *Error", s.src, planned.Text, err)
 			}
 			return 1, false // bash ends the chain; the engine refuses to go on
 		}
@@ -245,7 +244,7 @@ func (s *simulation) pipeline(pl *Pipeline) (status int, goOn bool) {
 
 // compare fails the run where the plan knew something the run expands
 // differently.
-func (s *simulation) compare(planned, seg *Segment, sh *Shell) {
+func (s *simulation) compare(planned, seg *chain.Segment, sh *Shell) {
 	s.t.Helper()
 	if planned.Dir != "" && planned.Dir != sh.Dir {
 		s.fail("segment %d planned in %q runs in %q", planned.Index, planned.Dir, sh.Dir)
@@ -256,21 +255,18 @@ func (s *simulation) compare(planned, seg *Segment, sh *Shell) {
 		}
 	}
 	for i, a := range planned.Assigns {
-		if !IsUnknown(a.Value) && strings.Contains(a.Value, unknownMark) {
-			s.bugs = append(s.bugs, bugAssignUnknown)
-		}
-		if !IsUnknown(a.Value) && a.Value != seg.Assigns[i].Value {
+		if !a.Runtime && a.Value != seg.Assigns[i].Value {
 			s.fail("segment %d planned %s=%q, runs with %q", planned.Index, a.Name, a.Value, seg.Assigns[i].Value)
 		}
 	}
 	for i, r := range planned.Redirects {
 		got := seg.Redirects[i]
-		known := !r.Op.IsText() && !IsUnknown(r.Target) || r.Op.IsText() && r.Body != ""
+		known := !r.Runtime && (!r.Op.IsText() || r.Body != "")
 		if known && (r.Target != got.Target || r.Body != got.Body || r.Ambiguous != got.Ambiguous) {
 			s.fail("segment %d redirect planned as %+v runs as %+v", planned.Index, r, got)
 		}
 	}
-	if (seg.Builtin == BuiltinExport || seg.Builtin == BuiltinUnset) && slices.ContainsFunc(planned.Words, func(w Word) bool { return w.Runtime }) {
+	if (seg.Builtin == chain.BuiltinExport || seg.Builtin == chain.BuiltinUnset) && slices.ContainsFunc(planned.Words, func(w chain.Word) bool { return w.Runtime }) {
 		s.bugs = append(s.bugs, bugUnknownName)
 	}
 }
@@ -278,7 +274,7 @@ func (s *simulation) compare(planned, seg *Segment, sh *Shell) {
 // effects applies what a segment does to the shell, as the engine's
 // built-ins do, and returns its status; ok is false when the chain ends
 // (exit) or the simulation cannot say what bash would do.
-func (s *simulation) effects(seg *Segment, sh *Shell, inPipeline bool) (status int, ok bool) {
+func (s *simulation) effects(seg *chain.Segment, sh *Shell, inPipeline bool) (status int, ok bool) {
 	args := seg.Args
 	switch {
 	case len(args) == 0:
@@ -286,17 +282,17 @@ func (s *simulation) effects(seg *Segment, sh *Shell, inPipeline bool) (status i
 			sh.Assign(a.Name, a.Value)
 		}
 		return 0, true
-	case seg.Builtin == BuiltinExit:
+	case seg.Builtin == chain.BuiltinExit:
 		return 0, false
-	case seg.Builtin == BuiltinFalse:
+	case seg.Builtin == chain.BuiltinFalse:
 		return 1, true
-	case seg.Builtin == BuiltinExport:
+	case seg.Builtin == chain.BuiltinExport:
 		return exportArgs(sh, args[1:]), true
-	case seg.Builtin == BuiltinUnset:
+	case seg.Builtin == chain.BuiltinUnset:
 		return unsetArgs(sh, args[1:]), true
-	case seg.Builtin == BuiltinCd:
+	case seg.Builtin == chain.BuiltinCd:
 		return s.cd(sh, args[1:], inPipeline)
-	case seg.Builtin == BuiltinTrue || seg.Builtin == BuiltinEcho || seg.Builtin == BuiltinPwd || seg.Builtin == BuiltinPrintf:
+	case seg.Builtin == chain.BuiltinTrue || seg.Builtin == chain.BuiltinEcho || seg.Builtin == chain.BuiltinPwd || seg.Builtin == chain.BuiltinPrintf:
 		return 0, true
 	}
 	return int(s.statuses>>(s.ran%8)) & 1, true
@@ -369,9 +365,9 @@ func (s *simulation) cd(sh *Shell, args []string, inPipeline bool) (int, bool) {
 		return 1, true
 	}
 	if !inPipeline {
-		sh.Env = sh.Names.Set(sh.Env, "OLDPWD", sh.Dir)
+		sh.Env = sh.names().Set(sh.Env, "OLDPWD", sh.Dir)
 		sh.Dir = filepath.Clean(path)
-		sh.Env = sh.Names.Set(sh.Env, "PWD", sh.Dir)
+		sh.Env = sh.names().Set(sh.Env, "PWD", sh.Dir)
 	}
 	return 0, true
 }

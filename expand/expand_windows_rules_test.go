@@ -1,4 +1,4 @@
-package chain
+package expand
 
 import (
 	"io/fs"
@@ -7,10 +7,10 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/chainrun/chainrun/environ"
+	"github.com/chainrun/chainrun/chain"
 )
 
-// Windows' rules are selected by Shell.Names == environ.Fold, not by the
+// Windows rules are selected by Shell.Rules == WindowsRules, not by the
 // OS, so they are tested here on a fake file system whatever the host.
 
 // fakeFS maps a directory to its entries ("/" ends a directory's name).
@@ -64,7 +64,7 @@ func windowsShell() *Shell {
 	return &Shell{
 		Env:   []string{`Path=C:\bin`, `USERPROFILE=C:\Users\me`, "USER=me", "PWD=/w"},
 		Dir:   "/w",
-		Names: environ.Fold,
+		Rules: WindowsRules,
 		ReadDir: func(dir string) ([]fs.DirEntry, error) {
 			return fake.ReadDir(dir)
 		},
@@ -74,7 +74,7 @@ func windowsShell() *Shell {
 func TestExpandWindowsRules(t *testing.T) {
 	for _, tt := range []struct {
 		name, src string
-		d         Dialect
+		d         chain.Dialect
 		set       []string
 		want      []string
 		bug       string
@@ -87,11 +87,11 @@ func TestExpandWindowsRules(t *testing.T) {
 		{name: "tilde falls back to USERPROFILE", src: "echo ~ ~/x $HOME", want: []string{"echo", `C:\Users\me`, `C:\Users\me/x`, `C:\Users\me`}},
 		{name: "tilde prefers HOME", src: "echo ~ $HOME", set: []string{"HOME=/h"}, want: []string{"echo", "/h", "/h"}},
 		{name: "backslashes kept around an expansion", src: `dir C:\Users\x$USER\y "C:\dir\sub$USER" $USERPROFILE\x "$USERPROFILE\x"`,
-			d: Windows, want: []string{"dir", `C:\Users\xme\y`, `C:\dir\subme`, `C:\Users\me\x`, `C:\Users\me\x`}},
-		{name: "posix dialect reads them as escapes", src: `dir C:\Users\x$USER\y`, d: POSIX, want: []string{"dir", "C:Usersxmey"}},
+			d: chain.Windows, want: []string{"dir", `C:\Users\xme\y`, `C:\dir\subme`, `C:\Users\me\x`, `C:\Users\me\x`}},
+		{name: "posix dialect reads them as escapes", src: `dir C:\Users\x$USER\y`, d: chain.POSIX, want: []string{"dir", "C:Usersxmey"}},
 		// \$ escapes the $ in the Windows dialect too (README): the
 		// variable joins a path through quotes or a slash.
-		{name: "backslash before $ escapes it", src: `dir C:\Users\$USER\x "C:\dir\$USER" "$HOME"\x`, d: Windows,
+		{name: "backslash before $ escapes it", src: `dir C:\Users\$USER\x "C:\dir\$USER" "$HOME"\x`, d: chain.Windows,
 			want: []string{"dir", `C:\Users$USER\x`, `C:\dir$USER`, `C:\Users\me\x`}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
@@ -100,7 +100,7 @@ func TestExpandWindowsRules(t *testing.T) {
 			setVars(sh, tt.set)
 			d := tt.d
 			if d == "" {
-				d = Windows
+				d = chain.Windows
 			}
 			plan, run := expandOne(t, sh, d, tt.src)
 			if !slices.Equal(plan.Args, tt.want) || !slices.Equal(run.Args, tt.want) {
@@ -113,11 +113,11 @@ func TestExpandWindowsRules(t *testing.T) {
 // TestPlanWindowsNames: a variable set under another case is the same
 // variable on Windows.
 func TestPlanWindowsNames(t *testing.T) {
-	c, err := ParseDialect(`PATH=C:\x; echo $Path; export path=y; echo $PATH`, Windows)
+	c, err := chain.ParseDialect(`PATH=C:\x; echo $Path; export path=y; echo $PATH`, chain.Windows)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := c.Expand(windowsShell())
+	p, err := Plan(c, windowsShell())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,15 +130,15 @@ func TestPlanWindowsNames(t *testing.T) {
 // TestPlanWindowsUnknownNames: a variable the plan cannot know stays
 // unknown under any case of its name on Windows.
 func TestPlanWindowsUnknownNames(t *testing.T) {
-	c, err := ParseDialect(`false && Path=C:\x; echo $PATH`, Windows)
+	c, err := chain.ParseDialect(`false && Path=C:\x; echo $PATH`, chain.Windows)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := c.Expand(windowsShell())
+	p, err := Plan(c, windowsShell())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := p.Segments()[2].Args; len(got) != 2 || got[1] != Unknown("$PATH") {
-		t.Errorf("Args = %q, want [echo %q]", got, Unknown("$PATH"))
+	if got := typedArgs(p.Segments()[2]); len(got) != 2 || got[1] != u("$PATH") {
+		t.Errorf("Args = %q, want [echo %q]", got, u("$PATH"))
 	}
 }

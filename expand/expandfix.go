@@ -1,4 +1,4 @@
-package chain
+package expand
 
 import (
 	"fmt"
@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"mvdan.cc/sh/v3/expand"
+	shexpand "mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -21,7 +21,7 @@ func (sh *Shell) braceWords(w *syntax.Word) (words []*syntax.Word, ok bool, err 
 	if !syntax.SplitBraces(c) {
 		return nil, false, nil
 	}
-	for bw, err := range expand.BracesSeq(sh.config(), c) {
+	for bw, err := range shexpand.BracesSeq(sh.config(), c) {
 		if err != nil {
 			return nil, true, err
 		}
@@ -155,7 +155,7 @@ func (sh *Shell) arithOperand(n syntax.Node) error {
 		}
 		if n.Exp != nil || n.Repl != nil || n.Slice != nil {
 			// ${P:-0}: bash reads the expansion's text as arithmetic too.
-			v, err := expand.Literal(sh.config(), &syntax.Word{Parts: []syntax.WordPart{n}})
+			v, err := shexpand.Literal(sh.config(), &syntax.Word{Parts: []syntax.WordPart{n}})
 			if err != nil || isArithNumber(strings.TrimSpace(v)) {
 				return nil
 			}

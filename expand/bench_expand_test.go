@@ -1,4 +1,4 @@
-package chain
+package expand
 
 import (
 	"fmt"
@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/chainrun/chainrun/environ"
+	"github.com/chainrun/chainrun/chain"
 )
 
 // benchChain is ten segments of what agents write with expansions: chain
@@ -27,7 +27,7 @@ func benchShell(b *testing.B) *Shell {
 			b.Fatal(err)
 		}
 	}
-	return &Shell{Env: []string{"HOME=/home/me", "PATH=/usr/bin:/bin", "PWD=" + dir}, Dir: dir, Names: environ.Exact}
+	return &Shell{Env: []string{"HOME=/home/me", "PATH=/usr/bin:/bin", "PWD=" + dir}, Dir: dir, Rules: POSIXRules}
 }
 
 // BenchmarkExpandChain: parse, lower and plan (expand every segment as of
@@ -36,11 +36,11 @@ func BenchmarkExpandChain(b *testing.B) {
 	sh := benchShell(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		c, err := ParseDialect(benchChain, POSIX)
+		c, err := chain.ParseDialect(benchChain, chain.POSIX)
 		if err != nil {
 			b.Fatal(err)
 		}
-		if _, err := c.Expand(sh); err != nil {
+		if _, err := Plan(c, sh); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -50,7 +50,7 @@ func BenchmarkExpandChain(b *testing.B) {
 func BenchmarkParseChain(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := ParseDialect(benchChain, POSIX); err != nil {
+		if _, err := chain.ParseDialect(benchChain, chain.POSIX); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -60,14 +60,14 @@ func BenchmarkParseChain(b *testing.B) {
 // expanded as the runner does just before it starts.
 func BenchmarkExpandSegment(b *testing.B) {
 	sh := benchShell(b)
-	c, err := ParseDialect(`echo "$HOME/x" ${MISSING:-def} $PATH`, POSIX)
+	c, err := chain.ParseDialect(`echo "$HOME/x" ${MISSING:-def} $PATH`, chain.POSIX)
 	if err != nil {
 		b.Fatal(err)
 	}
 	seg := c.Pipelines[0].Segments[0]
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := seg.Expand(sh); err != nil {
+		if _, err := Segment(seg, sh); err != nil {
 			b.Fatal(err)
 		}
 	}

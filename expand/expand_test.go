@@ -1,4 +1,4 @@
-package chain
+package expand
 
 import (
 	"errors"
@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chainrun/chainrun/environ"
+	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/internal/testprog"
 )
 
@@ -48,7 +48,7 @@ func fixture(t testing.TB) *Shell {
 		Vars:   map[string]string{"V": "v1", "EXP": "A=1 B=2", "EV": "eval"},
 		Dir:    dir,
 		Status: 3,
-		Names:  environ.Exact,
+		Rules:  POSIXRules,
 	}
 }
 
@@ -73,23 +73,23 @@ func setVars(sh *Shell, kvs []string) {
 }
 
 // expandOne parses a one-segment src in dialect d and expands it both
-// ways: through the plan (Chain.Expand) and for the run (Segment.Expand).
-func expandOne(t *testing.T, sh *Shell, d Dialect, src string) (plan, run *Segment) {
+// ways: through the plan (Plan) and for the run (Segment).
+func expandOne(t *testing.T, sh *Shell, d chain.Dialect, src string) (plan, run *chain.Segment) {
 	t.Helper()
-	c, err := ParseDialect(src, d)
+	c, err := chain.ParseDialect(src, d)
 	if err != nil {
 		t.Fatalf("ParseDialect(%q): %v", src, err)
 	}
 	if n := len(c.Segments()); n != 1 {
 		t.Fatalf("%q has %d segments, want 1", src, n)
 	}
-	p, err := c.Expand(sh)
+	p, err := Plan(c, sh)
 	if err != nil {
-		t.Fatalf("Chain.Expand(%q): %v", src, err)
+		t.Fatalf("Plan(%q): %v", src, err)
 	}
-	run, err = c.Segments()[0].Expand(sh)
+	run, err = Segment(c.Segments()[0], sh)
 	if err != nil {
-		t.Fatalf("Segment.Expand(%q): %v", src, err)
+		t.Fatalf("Segment(%q): %v", src, err)
 	}
 	plan = p.Segments()[0]
 	checkPlanWords(t, plan)
@@ -97,18 +97,13 @@ func expandOne(t *testing.T, sh *Shell, d Dialect, src string) (plan, run *Segme
 }
 
 // checkPlanWords asserts a planned segment's Args are its Words' fields
-// and that exactly the Runtime words are unknown.
-func checkPlanWords(t *testing.T, s *Segment) {
+// and that each Runtime word is one field, the word as written.
+func checkPlanWords(t *testing.T, s *chain.Segment) {
 	t.Helper()
 	var fields []string
-	for _, w := range s.Words {
-		if w.Runtime && (len(w.Fields) != 1 || !IsUnknown(w.Fields[0])) {
-			t.Errorf("segment %d: runtime word has fields %q, want one unknown word", s.Index, w.Fields)
-		}
-		for _, f := range w.Fields {
-			if !w.Runtime && IsUnknown(f) {
-				t.Errorf("segment %d: known word has the unknown field %q", s.Index, f)
-			}
+	for i, w := range s.Words {
+		if w.Runtime && (len(w.Fields) != 1 || w.Fields[0] != s.WordText(i)) {
+			t.Errorf("segment %d: runtime word has fields %q, want the word as written", s.Index, w.Fields)
 		}
 		fields = append(fields, w.Fields...)
 	}
@@ -132,13 +127,13 @@ func runArgCases(t *testing.T, cases []argCase) {
 			skipBug(t, tt.bug)
 			sh := fixture(t)
 			setVars(sh, tt.set)
-			plan, run := expandOne(t, sh, POSIX, strings.ReplaceAll(tt.src, tmpMark, sh.Dir))
+			plan, run := expandOne(t, sh, chain.POSIX, strings.ReplaceAll(tt.src, tmpMark, sh.Dir))
 			want := subst(sh.Dir, tt.want)
 			if !slices.Equal(plan.Args, want) {
 				t.Errorf("plan Args = %q, want %q", plan.Args, want)
 			}
 			if !slices.Equal(run.Args, want) {
-				t.Errorf("Segment.Expand Args = %q, want %q", run.Args, want)
+				t.Errorf("Segment Args = %q, want %q", run.Args, want)
 			}
 		})
 	}
@@ -246,7 +241,7 @@ func TestExpandTildeUnset(t *testing.T) {
 			}
 			sh := fixture(t)
 			sh.Unset(tt.unset)
-			plan, run := expandOne(t, sh, POSIX, tt.src)
+			plan, run := expandOne(t, sh, chain.POSIX, tt.src)
 			tt.want = slices.Clone(tt.want)
 			for i, w := range tt.want {
 				tt.want[i] = strings.ReplaceAll(w, tmpMark, sh.Dir)
@@ -332,16 +327,16 @@ func TestExpandAssigns(t *testing.T) {
 }
 
 // expandBoth expands src's first segment through the plan and through
-// Segment.Expand in the fixture and compares what project makes of each
+// Segment in the fixture and compares what project makes of each
 // with want (tmpMark standing for the fixture's directory); it returns
 // the run's segment for further checks.
-func expandBoth(t *testing.T, src, bug string, want []string, what string, project func(*Segment) []string) *Segment {
+func expandBoth(t *testing.T, src, bug string, want []string, what string, project func(*chain.Segment) []string) *chain.Segment {
 	t.Helper()
 	skipBug(t, bug)
 	sh := fixture(t)
-	plan, run := expandOne(t, sh, POSIX, src)
+	plan, run := expandOne(t, sh, chain.POSIX, src)
 	want = subst(sh.Dir, want)
-	for _, s := range []*Segment{plan, run} {
+	for _, s := range []*chain.Segment{plan, run} {
 		if got := project(s); !slices.Equal(got, want) {
 			t.Errorf("%s = %q, want %q", what, got, want)
 		}
@@ -349,7 +344,7 @@ func expandBoth(t *testing.T, src, bug string, want []string, what string, proje
 	return run
 }
 
-func assignStrings(s *Segment) []string {
+func assignStrings(s *chain.Segment) []string {
 	var out []string
 	for _, a := range s.Assigns {
 		out = append(out, a.Name+"="+a.Value)
@@ -380,7 +375,7 @@ type redirCase struct {
 	bug    string
 }
 
-func redirString(r Redirect) string {
+func redirString(r chain.Redirect) string {
 	s := fmt.Sprintf("%d%s", r.Fd, r.Op)
 	switch {
 	case r.Op.IsText():
@@ -396,7 +391,7 @@ func redirString(r Redirect) string {
 func TestExpandRedirects(t *testing.T) {
 	for _, tt := range redirCases {
 		t.Run(tt.name, func(t *testing.T) {
-			expandBoth(t, tt.src, tt.bug, tt.redirs, "redirects", func(s *Segment) []string {
+			expandBoth(t, tt.src, tt.bug, tt.redirs, "redirects", func(s *chain.Segment) []string {
 				var got []string
 				for _, r := range s.Redirects {
 					got = append(got, redirString(r))
@@ -440,8 +435,8 @@ func TestExpandHeredocs(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			sh := fixture(t)
 			sh.Assign("T", "x\n\ty")
-			plan, run := expandOne(t, sh, POSIX, tt.src)
-			for _, s := range []*Segment{plan, run} {
+			plan, run := expandOne(t, sh, chain.POSIX, tt.src)
+			for _, s := range []*chain.Segment{plan, run} {
 				var got []string
 				for _, r := range s.Redirects {
 					got = append(got, redirString(r))
@@ -455,7 +450,7 @@ func TestExpandHeredocs(t *testing.T) {
 }
 
 // planCase plans a chain in the fixture and compares each segment's Args
-// (an unknown word written as Unknown(its source)) and, when dirs is set,
+// (a word known only at run time written as u(its source)) and, when dirs is set,
 // the directory each segment was planned in ("" for unknown).
 type planCase struct {
 	name string
@@ -476,8 +471,8 @@ func TestChainExpandPlan(t *testing.T) {
 			}
 			for i, s := range segs {
 				checkPlanWords(t, s)
-				if want := subst(sh.Dir, tt.want[i]); !slices.Equal(s.Args, want) {
-					t.Errorf("segment %d Args = %q, want %q", i, s.Args, want)
+				if want := subst(sh.Dir, tt.want[i]); !slices.Equal(typedArgs(s), want) {
+					t.Errorf("segment %d Args = %q, want %q", i, typedArgs(s), want)
 				}
 				if tt.dirs != nil && s.Dir != subst(sh.Dir, tt.dirs)[i] {
 					t.Errorf("segment %d Dir = %q, want %q", i, s.Dir, subst(sh.Dir, tt.dirs)[i])
@@ -488,26 +483,40 @@ func TestChainExpandPlan(t *testing.T) {
 }
 
 // planSegments plans src in sh and checks that sh is left as it was.
-func planSegments(t *testing.T, sh *Shell, src string) []*Segment {
+func planSegments(t *testing.T, sh *Shell, src string) []*chain.Segment {
 	t.Helper()
-	c, err := ParseDialect(src, POSIX)
+	c, err := chain.ParseDialect(src, chain.POSIX)
 	if err != nil {
 		t.Fatalf("ParseDialect(%q): %v", src, err)
 	}
 	env, dir := slices.Clone(sh.Env), sh.Dir
 	vars := fmt.Sprint(sh.Vars)
-	p, err := c.Expand(sh)
+	p, err := Plan(c, sh)
 	if err != nil {
-		t.Fatalf("Chain.Expand(%q): %v", src, err)
+		t.Fatalf("Plan(%q): %v", src, err)
 	}
 	if !slices.Equal(sh.Env, env) || sh.Dir != dir || fmt.Sprint(sh.Vars) != vars {
-		t.Errorf("Chain.Expand changed its shell")
+		t.Errorf("Plan changed its shell")
 	}
 	return p.Segments()
 }
 
-// u is the unknown word for source text src.
-func u(src string) string { return Unknown(src) }
+// u is how typedArgs shows a word known only at run time, written src.
+func u(src string) string { return "⟨" + src + "⟩" }
+
+// typedArgs is a segment's typed view (Segment.Argv) as strings: a word
+// known only at run time as u(its text), nil for no arguments.
+func typedArgs(s *chain.Segment) []string {
+	var out []string
+	for _, a := range s.Argv() {
+		if a.Runtime {
+			out = append(out, u(a.Text))
+		} else {
+			out = append(out, a.Text)
+		}
+	}
+	return out
+}
 
 var planCases = []planCase{
 	{name: "variable set earlier is known", src: "X=1; echo $X", want: [][]string{nil, {"echo", "1"}}},
@@ -558,7 +567,7 @@ func TestPlanAssignsSeeUnknown(t *testing.T) {
 	sh := fixture(t)
 	segs := planSegments(t, sh, "true && U=1; X=$U Y=a$X cmd")
 	got := segs[2].Assigns
-	if len(got) != 2 || !IsUnknown(got[0].Value) || !IsUnknown(got[1].Value) {
+	if len(got) != 2 || !got[0].Runtime || !got[1].Runtime {
 		t.Errorf("assigns %+v, want both unknown", got)
 	}
 }
@@ -572,14 +581,14 @@ func TestPlanCdPhysical(t *testing.T) {
 	}
 	segs := planSegments(t, sh, "cd -P lnk; echo $PWD")
 	want := filepath.Join(sh.Dir, "sub")
-	if got := segs[1].Args; len(got) != 2 || (got[1] != want && !IsUnknown(got[1])) {
+	if got := segs[1].Args; len(got) != 2 || (got[1] != want && !segs[1].ArgRuntime(1)) {
 		t.Errorf("Args = %q, want $PWD %q or unknown", got, want)
 	}
 }
 
 // unsupportedCases are expansions chainrun refuses when it knows their
 // value: by the plan when it knows it then (planSeg), else by
-// Segment.Expand of the last segment, in the shell after late is set.
+// Segment of the last segment, in the shell after late is set.
 var unsupportedCases = []struct {
 	name, src string
 	set, late []string
@@ -605,11 +614,11 @@ func TestExpandUnsupported(t *testing.T) {
 			skipBug(t, tt.bug)
 			sh := fixture(t)
 			setVars(sh, tt.set)
-			c, err := ParseDialect(tt.src, POSIX)
+			c, err := chain.ParseDialect(tt.src, chain.POSIX)
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, err = c.Expand(sh)
+			_, err = Plan(c, sh)
 			segs := c.Segments()
 			if tt.planSeg >= 0 {
 				checkUnsupported(t, "plan", err, tt.planSeg, tt.msg)
@@ -621,29 +630,29 @@ func TestExpandUnsupported(t *testing.T) {
 			}
 			setVars(sh, tt.late)
 			last := segs[len(segs)-1]
-			_, err = last.Expand(sh)
-			checkUnsupported(t, "Segment.Expand", err, last.Index, tt.msg)
+			_, err = Segment(last, sh)
+			checkUnsupported(t, "Segment", err, last.Index, tt.msg)
 		})
 	}
 }
 
 func checkUnsupported(t *testing.T, by string, err error, seg int, msg string) {
 	t.Helper()
-	var ee *ExpandError
+	var ee *Error
 	if !errors.As(err, &ee) {
-		t.Fatalf("%s: got %v, want an *ExpandError", by, err)
+		t.Fatalf("%s: got %v, want an *Error", by, err)
 	}
-	if ee.Kind != KindUnsupported || KindOf(err) != KindUnsupported || ee.Segment != seg {
-		t.Errorf("%s: got %s in segment %d (%v), want %s in segment %d", by, ee.Kind, ee.Segment, err, KindUnsupported, seg)
+	if ee.Kind != chain.KindUnsupported || chain.KindOf(err) != chain.KindUnsupported || ee.Segment != seg {
+		t.Errorf("%s: got %s in segment %d (%v), want %s in segment %d", by, ee.Kind, ee.Segment, err, chain.KindUnsupported, seg)
 	}
 	if !strings.Contains(ee.Error(), msg) {
 		t.Errorf("%s: message %q lacks %q", by, ee.Error(), msg)
 	}
 }
 
-// TestExpandError: an expansion bash cannot do either fails the segment
+// TestError: an expansion bash cannot do either fails the segment
 // when it is about to start, with the offset of the word.
-func TestExpandError(t *testing.T) {
+func TestError(t *testing.T) {
 	for _, tt := range []struct {
 		src    string
 		offset int
@@ -657,17 +666,17 @@ func TestExpandError(t *testing.T) {
 	} {
 		t.Run(tt.src, func(t *testing.T) {
 			sh := fixture(t)
-			c, err := ParseDialect(tt.src, POSIX)
+			c, err := chain.ParseDialect(tt.src, chain.POSIX)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, err := c.Expand(sh); err != nil {
+			if _, err := Plan(c, sh); err != nil {
 				t.Fatalf("the plan leaves the failure to the run: %v", err)
 			}
-			_, err = c.Segments()[0].Expand(sh)
-			var ee *ExpandError
-			if !errors.As(err, &ee) || KindOf(err) != KindExpansion {
-				t.Fatalf("got %v, want a %s *ExpandError", err, KindExpansion)
+			_, err = Segment(c.Segments()[0], sh)
+			var ee *Error
+			if !errors.As(err, &ee) || chain.KindOf(err) != chain.KindExpansion {
+				t.Fatalf("got %v, want a %s *Error", err, chain.KindExpansion)
 			}
 			if ee.Offset != tt.offset || !strings.Contains(ee.Error(), tt.msg) {
 				t.Errorf("got %q at %d, want %q at %d", ee.Error(), ee.Offset, tt.msg, tt.offset)
@@ -678,7 +687,7 @@ func TestExpandError(t *testing.T) {
 
 // TestExpandUnchanged: a segment without expansions is its own expansion.
 func TestExpandUnchanged(t *testing.T) {
-	c, err := ParseDialect(`git log --grep='$X' "*.go" >out`, POSIX)
+	c, err := chain.ParseDialect(`git log --grep='$X' "*.go" >out`, chain.POSIX)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -686,7 +695,7 @@ func TestExpandUnchanged(t *testing.T) {
 	if s.HasExpansions() {
 		t.Fatal("HasExpansions is true for a literal segment")
 	}
-	if e, err := s.Expand(fixture(t)); err != nil || e != s {
+	if e, err := Segment(s, fixture(t)); err != nil || e != s {
 		t.Errorf("Expand = %p, %v; want the segment itself", e, err)
 	}
 }
@@ -696,7 +705,7 @@ func TestExpandUnchanged(t *testing.T) {
 type formerRefusal struct {
 	name    string
 	src     string
-	dialect Dialect // "" for both
+	dialect chain.Dialect // "" for both
 	want    [][]string
 	assigns []string // every segment's, in order
 	bodies  []string // every heredoc and here-string body, in order
@@ -735,14 +744,14 @@ var formerRefusals = []formerRefusal{
 	{name: "second heredoc", src: "c <<'A' 3<<B\na\nA\n$b\nB", want: [][]string{{"c"}}, bodies: []string{"a\n", "\n"}},
 	{name: "here-strings", src: `cat <<< $x; cat <<< $HOME; cat <<< "a $b"; cat <<< ~/x; cat <<< $'a'`,
 		want: [][]string{{"cat"}, {"cat"}, {"cat"}, {"cat"}, {"cat"}}, bodies: []string{"\n", "/home/me\n", "a \n", "/home/me/x\n", "a\n"}},
-	{name: "backslash before a glob, windows", src: `copy a\*.txt b`, dialect: Windows, want: [][]string{{"copy", `a\*.txt`, "b"}}},
-	{name: "backslash before a glob, posix", src: `copy a\*.txt b`, dialect: POSIX, want: [][]string{{"copy", "a*.txt", "b"}}},
+	{name: "backslash before a glob, windows", src: `copy a\*.txt b`, dialect: chain.Windows, want: [][]string{{"copy", `a\*.txt`, "b"}}},
+	{name: "backslash before a glob, posix", src: `copy a\*.txt b`, dialect: chain.POSIX, want: [][]string{{"copy", "a*.txt", "b"}}},
 	{name: "IFS", src: "cat${IFS}/etc/passwd", want: [][]string{{"cat", "/etc/passwd"}}},
 }
 
 func TestFormerRefusalsAccepted(t *testing.T) {
 	for _, tt := range formerRefusals {
-		for _, d := range []Dialect{POSIX, Windows} {
+		for _, d := range []chain.Dialect{chain.POSIX, chain.Windows} {
 			if tt.dialect != "" && tt.dialect != d {
 				continue
 			}
@@ -751,13 +760,13 @@ func TestFormerRefusalsAccepted(t *testing.T) {
 					skipBug(t, tt.bug)
 				}
 				sh := fixture(t)
-				c, err := ParseDialect(tt.src, d)
+				c, err := chain.ParseDialect(tt.src, d)
 				if err != nil {
 					t.Fatalf("still refused: %v", err)
 				}
-				p, err := c.Expand(sh)
+				p, err := Plan(c, sh)
 				if err != nil {
-					t.Fatalf("Chain.Expand: %v", err)
+					t.Fatalf("Plan: %v", err)
 				}
 				checkFormerPlan(t, p, tt)
 			})
@@ -765,7 +774,7 @@ func TestFormerRefusalsAccepted(t *testing.T) {
 	}
 }
 
-func checkFormerPlan(t *testing.T, p *Chain, tt formerRefusal) {
+func checkFormerPlan(t *testing.T, p *chain.Chain, tt formerRefusal) {
 	t.Helper()
 	var assigns, bodies []string
 	if got := argvs(p); !slicesEqual2(got, tt.want) {
@@ -811,11 +820,20 @@ func TestGlobBaseIsShellDir(t *testing.T) {
 			other := t.TempDir()
 			testprog.MakeTree(t, other, "z.go")
 			tt.pwd(sh, other)
-			plan, run := expandOne(t, sh, POSIX, "echo *.go")
+			plan, run := expandOne(t, sh, chain.POSIX, "echo *.go")
 			want := []string{"echo", "a.go", "b.go"}
 			if !slices.Equal(plan.Args, want) || !slices.Equal(run.Args, want) {
 				t.Errorf("plan %q, run %q, want %q", plan.Args, run.Args, want)
 			}
 		})
 	}
+}
+
+// argvs returns each segment's argv.
+func argvs(c *chain.Chain) [][]string {
+	var out [][]string
+	for _, s := range c.Segments() {
+		out = append(out, s.Args)
+	}
+	return out
 }

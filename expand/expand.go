@@ -1,4 +1,4 @@
-package chain
+package expand
 
 import (
 	"errors"
@@ -6,109 +6,76 @@ import (
 	"runtime"
 	"strings"
 
-	"mvdan.cc/sh/v3/expand"
+	shexpand "mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/chainrun/chainrun/chain"
+	"github.com/chainrun/chainrun/internal/expr"
 )
 
-// Word is one argument word of a segment as written, and what it expanded
-// to. A word without expansions is its own single field, known at parse
-// time; a word with expansions (parameters, $?, tilde, globs, braces,
-// $'…', $((…))) gets its fields from Segment.Expand.
-type Word struct {
-	// Span covers the word in Chain.Source.
-	Span Span
-	// Expands is set when bash would expand something in the word.
-	Expands bool
-	// Fields are the arguments the word became: Args[First:First+len(Fields)]
-	// of the segment. Before expansion an expanding word has one field,
-	// an unknown word (see Unknown).
-	Fields []string
-	// Globbed is set when the word had unquoted pattern characters and
-	// was matched against the files: its fields are the matches, or the
-	// word as written when nothing matched (bash's default).
-	Globbed bool
-	// Runtime is set, in a plan, for a word whose value is known only when
-	// its segment starts; its one field is then an unknown word.
-	Runtime bool
-
-	syn        *syntax.Word // mvdan's word, in bash's reading of backslashes
-	mode       mode         // how it expands
-	prefix     string       // export's "NAME=" before a literal-mode value
-	tildeAfter bool         // a tilde after = or : that mvdan does not expand
-}
-
-// mode says how a word expands.
-type mode int
-
-const (
-	fieldsMode   mode = iota // an argument: split, globbed, braces
-	literalMode              // an assignment's value or a here-string: one string, tilde after = and :
-	documentMode             // a heredoc body: parameters, arithmetic and \ escapes only
-)
-
-// ExpandError is an expansion that failed when its segment was about to
-// start: $((1/0)) (KindExpansion; bash ends the chain there with status
+// Error is an expansion that failed when its segment was about to
+// start: $((1/0)) (chain.KindExpansion; bash ends the chain there with status
 // 1), or a command word that expanded to a shell built-in chainrun does
-// not run (KindUnsupported).
-type ExpandError struct {
-	Kind    ErrorKind
+// not run (chain.KindUnsupported).
+type Error struct {
+	Kind    chain.ErrorKind
 	Segment int
 	Offset  int
 	Err     error
 }
 
-func (e *ExpandError) Error() string { return e.Err.Error() }
-func (e *ExpandError) Unwrap() error { return e.Err }
+func (e *Error) Error() string { return e.Err.Error() }
+func (e *Error) Unwrap() error { return e.Err }
 
-// ErrorKind returns e.Kind, for KindOf.
-func (e *ExpandError) ErrorKind() ErrorKind { return e.Kind }
+// ErrorKind returns e.Kind, for chain.KindOf.
+func (e *Error) ErrorKind() chain.ErrorKind { return e.Kind }
 
 // config is the expansion configuration for s: no command substitution
 // (refused at parse time; this is the second lock), globs through s's
 // ReadDir, case-insensitive on Windows.
-func (s *Shell) config() *expand.Config {
-	return &expand.Config{
-		Env:        s,
+func (s *Shell) config() *shexpand.Config {
+	return &shexpand.Config{
+		Env:        shellEnviron{s},
 		ReadDir2:   s.readDir,
 		NoCaseGlob: s.windows(),
 	}
 }
 
 // expandWord expands one word in mode m.
-func (s *Shell) expandWord(w *syntax.Word, m mode) ([]string, error) {
+func (s *Shell) expandWord(w *syntax.Word, m expr.Mode) ([]string, error) {
 	cfg := s.config()
 	switch m {
-	case literalMode:
-		v, err := expand.Literal(cfg, w)
+	case expr.Literal:
+		v, err := shexpand.Literal(cfg, w)
 		return []string{v}, err
-	case documentMode:
-		v, err := expand.Document(cfg, w)
+	case expr.Document:
+		v, err := shexpand.Document(cfg, w)
 		return []string{v}, err
 	}
-	return expand.Fields(cfg, w)
+	return shexpand.Fields(cfg, w)
 }
 
-// Expand returns the segment as it runs in shell sh: every argument word,
+// Segment returns the segment as it runs in shell sh: every argument word,
 // assignment value, redirect target and heredoc body expanded. The
 // assignments expand after the arguments, left to right, each seeing the
 // ones before it, as bash does. A segment without expansions is returned
 // as it is.
-func (s *Segment) Expand(sh *Shell) (*Segment, error) {
+func Segment(s *chain.Segment, sh *Shell) (*chain.Segment, error) {
 	if !s.HasExpansions() {
 		return s, nil
 	}
 	out := *s
-	if err := s.expandArgs(sh, &out); err != nil {
+	if err := expandArgs(s, sh, &out); err != nil {
 		return nil, err
 	}
-	if err := s.expandAssigns(sh, &out); err != nil {
+	if err := expandAssigns(s, sh, &out); err != nil {
 		return nil, err
 	}
-	if err := s.expandRedirects(sh, &out); err != nil {
+	if err := expandRedirects(s, sh, &out); err != nil {
 		return nil, err
 	}
 	if len(s.Words) > 0 && s.Words[0].Expands {
-		if err := s.commandWord(&out); err != nil {
+		if err := commandWord(s, &out); err != nil {
 			return nil, err
 		}
 	}
@@ -118,43 +85,35 @@ func (s *Segment) Expand(sh *Shell) (*Segment, error) {
 // commandWord settles what an expanded command word names: an engine
 // built-in, or a shell built-in chainrun cannot run, which stops the
 // chain there as a refusal would have before it.
-func (s *Segment) commandWord(out *Segment) error {
+func commandWord(s *chain.Segment, out *chain.Segment) error {
 	out.Builtin = ""
 	if len(out.Args) == 0 {
 		return nil
 	}
 	name := out.Args[0]
-	if b, ok := lookupBuiltinDialect(name, s.dialect); ok {
-		out.Builtin = b
-		return nil
-	}
-	if hint, ok := shellBuiltin(name, s.dialect); ok {
-		return &ExpandError{Kind: KindUnsupported, Segment: s.Index, Offset: s.Words[0].Span.Start,
+	b, hint := s.CommandBuiltin(name)
+	out.Builtin = b
+	if hint != "" {
+		return &Error{Kind: chain.KindUnsupported, Segment: s.Index, Offset: s.Words[0].Span.Start,
 			Err: fmt.Errorf("%s expanded to %q, a shell built-in chainrun does not run; %s", s.WordText(0), name, hint)}
 	}
 	return nil
 }
 
-// WordText returns word i of the segment as written.
-func (s *Segment) WordText(i int) string {
-	w := s.Words[i].Span
-	return s.Text[w.Start-s.Span.Start : w.End-s.Span.Start]
-}
-
-func (s *Segment) expandArgs(sh *Shell, out *Segment) error {
-	out.Words = make([]Word, len(s.Words))
+func expandArgs(s *chain.Segment, sh *Shell, out *chain.Segment) error {
+	out.Words = make([]chain.Word, len(s.Words))
 	out.Args = make([]string, 0, len(s.Args))
 	for i, w := range s.Words {
 		w.Fields, w.Globbed, w.Runtime = []string{argValue(s, i)}, false, false
 		if w.Expands {
 			sh.reads = nil
-			f, globbed, err := sh.wordFields(&w)
+			f, globbed, err := sh.wordFields(&w, s.WordText(i))
 			if err != nil {
-				return s.expandError(w.Span, err)
+				return expandError(s, w.Span, err)
 			}
 			w.Fields, w.Globbed = f, globbed
 			if len(sh.reads) > 0 {
-				w.Fields, w.Runtime = []string{Unknown(s.WordText(i))}, true
+				w.Fields, w.Runtime = []string{s.WordText(i)}, true
 			}
 		}
 		out.Words[i] = w
@@ -164,7 +123,7 @@ func (s *Segment) expandArgs(sh *Shell, out *Segment) error {
 }
 
 // argValue is word i's value when it does not expand.
-func argValue(s *Segment, i int) string {
+func argValue(s *chain.Segment, i int) string {
 	w := s.Words[i]
 	if len(w.Fields) == 1 {
 		return w.Fields[0]
@@ -172,18 +131,21 @@ func argValue(s *Segment, i int) string {
 	return ""
 }
 
-// wordFields expands an argument word by its mode.
-func (sh *Shell) wordFields(w *Word) ([]string, bool, error) {
-	syn := w.syn
-	if w.tildeAfter {
-		syn = sh.assignTildes(syn, w.mode == fieldsMode)
+// wordFields expands an argument word by its mode; text is the word as
+// written.
+func (sh *Shell) wordFields(w *chain.Word, text string) ([]string, bool, error) {
+	syn, mode := expr.Syntax(w.Expr), expr.ModeOf(w.Expr)
+	if expr.TildeAfter(w.Expr) {
+		syn = sh.assignTildes(syn, mode == expr.Fields)
 	}
-	if w.mode == literalMode {
-		v, err := sh.expandWord(syn, literalMode)
+	if mode == expr.Literal {
+		v, err := sh.expandWord(syn, expr.Literal)
 		if err != nil {
 			return nil, false, err
 		}
-		return []string{w.prefix + v[0]}, false, nil
+		// export's NAME=value: NAME= as written, then the value.
+		prefix := text[:strings.IndexByte(text, '=')+1]
+		return []string{prefix + v[0]}, false, nil
 	}
 	return sh.fields(syn)
 }
@@ -209,7 +171,7 @@ func (sh *Shell) fields(w *syntax.Word) ([]string, bool, error) {
 		bw = sh.colonTilde(bw)
 		sh.globbed, sh.skipPWD = false, true
 		sh.dots, sh.dotAbs = dotComponents(bw)
-		f, err := sh.expandWord(bw, fieldsMode)
+		f, err := sh.expandWord(bw, expr.Fields)
 		if err != nil {
 			return nil, false, err
 		}
@@ -254,49 +216,50 @@ func (sh *Shell) checkWord(w *syntax.Word) error {
 	return sh.checkArith(w)
 }
 
-func (s *Segment) expandAssigns(sh *Shell, out *Segment) error {
+func expandAssigns(s *chain.Segment, sh *Shell, out *chain.Segment) error {
 	if len(s.Assigns) == 0 {
 		return nil
 	}
-	out.Assigns = make([]Assign, len(s.Assigns))
+	out.Assigns = make([]chain.Assign, len(s.Assigns))
 	tmp := sh.Clone()
 	for i, a := range s.Assigns {
-		if a.syn != nil {
-			syn := tmp.colonTilde(a.syn)
-			if a.tildeAfter {
+		if a.Expands() {
+			syn := tmp.colonTilde(expr.Syntax(a.Expr))
+			if expr.TildeAfter(a.Expr) {
 				syn = tmp.assignTildes(syn, false)
 			}
 			tmp.reads = nil
-			v, err := tmp.expandWord(syn, literalMode)
+			v, err := tmp.expandWord(syn, expr.Literal)
 			if err != nil {
-				return s.expandError(a.Span, err)
+				return expandError(s, a.Span, err)
 			}
-			a.Value = v[0]
+			a.Value, a.Runtime = v[0], false
 			if len(tmp.reads) > 0 {
-				a.Value = Unknown(a.Name + "=")
+				a.Value, a.Runtime = a.Name+"=", true
 				sh.reads = tmp.reads
 			}
 		}
 		tmp.Assign(a.Name, a.Value)
-		tmp.markUnknown(a.Name, IsUnknown(a.Value)) // the next value may read it
+		tmp.markUnknown(a.Name, a.Runtime) // the next value may read it
 		out.Assigns[i] = a
 	}
 	return nil
 }
 
-func (s *Segment) expandRedirects(sh *Shell, out *Segment) error {
+func expandRedirects(s *chain.Segment, sh *Shell, out *chain.Segment) error {
 	if len(s.Redirects) == 0 {
 		return nil
 	}
-	out.Redirects = make([]Redirect, len(s.Redirects))
+	out.Redirects = make([]chain.Redirect, len(s.Redirects))
 	for i, r := range s.Redirects {
-		if r.syn != nil {
+		if r.Expands() {
 			sh.reads = nil
-			asWritten := r.Target // the unknown word the lowering left
-			if err := s.expandRedirect(sh, &r); err != nil {
+			asWritten := r.Target // the text as written the lowering left
+			if err := expandRedirect(s, sh, &r); err != nil {
 				return err
 			}
-			if len(sh.reads) > 0 {
+			r.Runtime = len(sh.reads) > 0
+			if r.Runtime {
 				r.Target, r.Body, r.Ambiguous = asWritten, "", false
 			}
 		}
@@ -305,28 +268,28 @@ func (s *Segment) expandRedirects(sh *Shell, out *Segment) error {
 	return nil
 }
 
-func (s *Segment) expandRedirect(sh *Shell, r *Redirect) error {
+func expandRedirect(s *chain.Segment, sh *Shell, r *chain.Redirect) error {
 	switch r.Op {
-	case RedirHeredoc, RedirHeredocTabs:
-		v, err := sh.expandWord(r.syn, documentMode)
+	case chain.RedirHeredoc, chain.RedirHeredocTabs:
+		v, err := sh.expandWord(expr.Syntax(r.Expr), expr.Document)
 		if err != nil {
-			return s.expandError(r.BodySpan, err)
+			return expandError(s, r.BodySpan, err)
 		}
 		r.Body = v[0]
-	case RedirHereString:
-		v, err := sh.expandWord(r.syn, literalMode)
+	case chain.RedirHereString:
+		v, err := sh.expandWord(expr.Syntax(r.Expr), expr.Literal)
 		if err != nil {
-			return s.expandError(r.BodySpan, err)
+			return expandError(s, r.BodySpan, err)
 		}
 		r.Body = v[0] + "\n"
 	default:
-		f, _, err := sh.fields(r.syn)
+		f, _, err := sh.fields(expr.Syntax(r.Expr))
 		if err != nil {
-			return s.expandError(r.Span, err)
+			return expandError(s, r.Span, err)
 		}
 		// An ambiguous target keeps its text as written, for bash's
 		// message ("$X: ambiguous redirect").
-		r.Target, r.Ambiguous = UnknownSource(r.Target), len(f) != 1
+		r.Ambiguous = len(f) != 1
 		if len(f) == 1 {
 			r.Target = f[0]
 		}
@@ -336,7 +299,7 @@ func (s *Segment) expandRedirect(sh *Shell, r *Redirect) error {
 
 // expandError is a failed expansion of the text at span, named by that
 // text as bash names the expression ("$((1/0)): division by zero").
-func (s *Segment) expandError(span Span, err error) *ExpandError {
+func expandError(s *chain.Segment, span chain.Span, err error) *Error {
 	msg := err.Error()
 	if i := strings.Index(msg, ": "); i > 0 && strings.Contains(msg[:i], ":") {
 		msg = msg[i+2:] // mvdan's "1:7: " position prefix
@@ -349,11 +312,11 @@ func (s *Segment) expandError(span Span, err error) *ExpandError {
 	if m, ok := divisionByZero(text, err); ok {
 		msg = m
 	}
-	kind := KindExpansion
+	kind := chain.KindExpansion
 	if _, ok := err.(*unsupported); ok {
-		kind = KindUnsupported
+		kind = chain.KindUnsupported
 	}
-	return &ExpandError{Kind: kind, Segment: s.Index, Offset: span.Start, Err: errors.New(msg)}
+	return &Error{Kind: kind, Segment: s.Index, Offset: span.Start, Err: errors.New(msg)}
 }
 
 // divisionByZero words mvdan's "division by zero" as bash does: the
@@ -373,24 +336,4 @@ func divisionByZero(text string, err error) (string, bool) {
 		return "", false
 	}
 	return fmt.Sprintf("%s: division by 0 (error token is %q)", expr, strings.TrimLeft(expr[k+1:], " ")), true
-}
-
-// HasExpansions reports whether anything in the segment expands.
-func (s *Segment) HasExpansions() bool {
-	for _, w := range s.Words {
-		if w.Expands {
-			return true
-		}
-	}
-	for _, a := range s.Assigns {
-		if a.syn != nil {
-			return true
-		}
-	}
-	for _, r := range s.Redirects {
-		if r.syn != nil {
-			return true
-		}
-	}
-	return false
 }
