@@ -1,7 +1,7 @@
 // Package engine runs a parsed command line (a *chain.Chain) with bash's
 // meaning: pipelines joined by &&, || and ;, stages joined by pipes,
-// assignments, redirects and a few built-ins (cd, pwd, echo, true, false,
-// exit), without a shell.
+// assignments, redirects and the built-ins [chain.Builtins] lists, without
+// a shell.
 //
 // [Run] takes a chain from package chain; [RunString] parses one in the
 // host's dialect first. [Options] set the directory, environment, stdin,
@@ -62,7 +62,7 @@
 // Unlike C's system, Run never hands a string to a shell. The chain's
 // argv and redirects, as the Authorizer judged them, are exactly what is
 // run and opened: nothing is joined into a string and parsed again, and
-// constructs outside the supported subset (substitutions, globs, control
+// constructs outside the supported subset (command substitution, control
 // flow) are refused by the parser rather than passed through. On Windows,
 // where every program receives one command line, the command lines are
 // built by package winproc for the program's kind; batch files and cmd.exe
