@@ -12,9 +12,9 @@
 // meaning without running code ($(…), control flow, a background job, …)
 // is refused with a *ParseError naming the construct, its offset and the
 // fix; a word that expands (a variable, a glob) keeps its syntax, to be
-// expanded when the chain is planned. Word
-// values are computed by one of two Dialects: POSIX reads backslashes as
-// bash does, Windows keeps them literal in paths.
+// expanded when the chain is planned. Word values are computed by one of
+// two Dialects: POSIX reads backslashes as bash does, Windows keeps them
+// literal in paths.
 //
 // The package also holds the vocabulary of judgement shared by the policy
 // and the runner (Verdict, Decision, SegmentDecision, Authorizer, Approver,
