@@ -19,8 +19,9 @@
 // The package also holds the vocabulary of judgement shared by the policy
 // and the runner (Verdict, Decision, SegmentDecision, Authorizer, Approver,
 // DeniedError) and the error kinds (ErrorKind, KindOf) every chainrun error
-// reports. It imports nothing of chainrun's: the policy reads the model
-// without the runner, and the runner (package engine) runs it.
+// reports. Of chainrun's packages it imports only environ: the policy
+// reads the model without the runner, and the runner (package engine)
+// runs it.
 //
 // # Security
 //
