@@ -218,4 +218,3 @@ func shellWords(s string) []string {
 	}
 	return words
 }
-
