@@ -13,9 +13,12 @@ import (
 // level of both objects), in the audit log, and as text through Text. It
 // is the one rendering of a chain.Decision, so every view carries the
 // same facts: the verdict, why each segment got its verdict, why the chain
-// as a whole did, and the settings entries that would allow it. Its
-// fields are never empty in a decision NewDecision made, so the tags that
-// leave them out only matter for the report without one.
+// as a whole did, and the settings entries that would allow it.
+//
+// A report without a decision has a nil *Decision, whose fields encoding/json
+// leaves out. The tags' omitempty and omitzero say the same to a JSON-schema
+// generator (the fields are not required); they never drop a field of a
+// decision NewDecision made, whose lists are [] rather than nil.
 type Decision struct {
 	// Verdict is the strictest verdict over the segments and the chain.
 	Verdict chain.Verdict `json:"decision,omitempty"`
