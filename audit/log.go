@@ -65,8 +65,9 @@ type auditSegment struct {
 }
 
 // Audit appends one record; its decision is report.Decision's fields, as
-// the run report carries them, empty lists left out to keep lines short. Errors writing the log are not reported to the
-// chain: the record is dropped (lumberjack retries on the next write).
+// the run report carries them, empty lists left out to keep lines short.
+// Errors writing the log are not reported to the chain: the record is
+// dropped (lumberjack retries on the next write).
 func (l *Log) Audit(rec *engine.AuditRecord) {
 	if l == nil || rec == nil {
 		return
