@@ -64,8 +64,10 @@ type auditSegment struct {
 	Error      string   `json:"error,omitempty"`
 }
 
-// Audit appends one record. Errors writing the log are not reported to the
-// chain: the record is dropped (lumberjack retries on the next write).
+// Audit appends one record; its decision is report.Decision's fields, as
+// the run report carries them, empty lists left out to keep lines short.
+// Errors writing the log are not reported to the chain: the record is
+// dropped (lumberjack retries on the next write).
 func (l *Log) Audit(rec *engine.AuditRecord) {
 	if l == nil || rec == nil {
 		return
@@ -74,11 +76,10 @@ func (l *Log) Audit(rec *engine.AuditRecord) {
 		slog.String("dir", rec.Dir),
 		slog.String("command", rec.Command),
 	}
-	if d := rec.Decision; d != nil {
-		attrs = append(attrs, slog.String("decision", string(d.Verdict)),
-			slog.Any("reasons", report.SegmentDecisions(d.Segments)))
-		if len(d.Chain) > 0 {
-			attrs = append(attrs, slog.Any("chain_reasons", d.Chain))
+	if d := report.NewDecision(rec.Decision); d != nil {
+		attrs = append(attrs, slog.String("decision", string(d.Verdict)), slog.Any("reasons", d.Reasons))
+		if len(d.ChainReasons) > 0 {
+			attrs = append(attrs, slog.Any("chain_reasons", d.ChainReasons))
 		}
 		if len(d.Suggestions) > 0 {
 			attrs = append(attrs, slog.Any("suggestions", d.Suggestions))

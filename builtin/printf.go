@@ -276,7 +276,7 @@ func (p *printer) convert(sp conv, arg string) {
 // printf does; plain ASCII directives go to expand.Format.
 func (p *printer) str(sp conv, s string) {
 	if !sp.hasPrec && strings.Trim(sp.flags, "-") == "" && isASCII(s) {
-		if out, _, err := expand.Format(nil, simpleSpec(sp, 's'), []string{s}); err == nil {
+		if out, err := simpleFormat(simpleSpec(sp, 's'), s); err == nil {
 			p.out = append(p.out, out...)
 			return
 		}
@@ -323,6 +323,14 @@ func (p *printer) char(sp conv, arg string) {
 	}
 	sp.hasPrec = false
 	p.pad(sp, c, false)
+}
+
+// simpleFormat is expand.Format of one argument, with a config of its own:
+// given nil, Format prepares and writes into one config (and buffer)
+// shared by the whole process, which concurrent chains would race on.
+func simpleFormat(format, arg string) (string, error) {
+	out, _, err := expand.Format(&expand.Config{}, format, []string{arg})
+	return out, err
 }
 
 // simpleSpec renders sp for expand.Format: its one flag and width.

@@ -6,8 +6,6 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
-
-	"mvdan.cc/sh/v3/expand"
 )
 
 // cSpace is C's isspace, which strtoimax and strtold skip.
@@ -147,7 +145,7 @@ func (p *printer) integer(sp conv, arg string) {
 		if !signed {
 			n = strconv.FormatInt(int64(u), 10)
 		}
-		if out, _, err := expand.Format(nil, simpleSpec(sp, sp.verb), []string{n}); err == nil {
+		if out, err := simpleFormat(simpleSpec(sp, sp.verb), n); err == nil {
 			p.out = append(p.out, out...)
 			return
 		}

@@ -39,8 +39,9 @@ type Decision struct {
 	Segments []SegmentDecision
 	// Chain holds reasons that concern the chain as a whole.
 	Chain []string
-	// Suggestions are rule strings that would allow the asked segments
-	// ("git tag:*"), at most five per chain.
+	// Suggestions are the permissions.allow entries that would allow the
+	// asked segments, as a settings file spells them ("Bash(git tag:*)",
+	// "Edit(./notes.txt)"), at most five per chain.
 	Suggestions []string
 }
 

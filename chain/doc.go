@@ -9,10 +9,12 @@
 // an argv with its leading assignments and its Redirects, every part with
 // its byte Span in the source. Parsing uses mvdan.cc/sh/v3/syntax for bash's
 // grammar and lowers its tree into this model; whatever has no single
-// meaning without running code ($(…), globs, control flow, …) is refused
-// with a *ParseError naming the construct, its offset and the fix. Word
-// values are computed by one of two Dialects: POSIX reads backslashes as
-// bash does, Windows keeps them literal in paths.
+// meaning without running code ($(…), control flow, a background job, …)
+// is refused with a *ParseError naming the construct, its offset and the
+// fix; a word that expands (a variable, a glob) keeps its syntax, to be
+// expanded when the chain is planned. Word values are computed by one of
+// two Dialects: POSIX reads backslashes as bash does, Windows keeps them
+// literal in paths.
 //
 // The package also holds the vocabulary of judgement shared by the policy
 // and the runner (Verdict, Decision, SegmentDecision, Authorizer, Approver,

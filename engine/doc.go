@@ -62,7 +62,7 @@
 // Unlike C's system, Run never hands a string to a shell. The chain's
 // argv and redirects, as the Authorizer judged them, are exactly what is
 // run and opened: nothing is joined into a string and parsed again, and
-// constructs outside the supported subset (substitutions, globs, control
+// constructs outside the supported subset (command substitution, control
 // flow) are refused by the parser rather than passed through. On Windows,
 // where every program receives one command line, the command lines are
 // built by package winproc for the program's kind; batch files and cmd.exe

@@ -89,7 +89,7 @@ func TestExpandWindowsRules(t *testing.T) {
 		{name: "backslashes kept around an expansion", src: `dir C:\Users\x$USER\y "C:\dir\sub$USER" $USERPROFILE\x "$USERPROFILE\x"`,
 			d: chain.Windows, want: []string{"dir", `C:\Users\xme\y`, `C:\dir\subme`, `C:\Users\me\x`, `C:\Users\me\x`}},
 		{name: "posix dialect reads them as escapes", src: `dir C:\Users\x$USER\y`, d: chain.POSIX, want: []string{"dir", "C:Usersxmey"}},
-		// \$ escapes the $ in the Windows dialect too (README): the
+		// \$ escapes the $ in the Windows dialect too (docs/syntax.md): the
 		// variable joins a path through quotes or a slash.
 		{name: "backslash before $ escapes it", src: `dir C:\Users\$USER\x "C:\dir\$USER" "$HOME"\x`, d: chain.Windows,
 			want: []string{"dir", `C:\Users$USER\x`, `C:\dir$USER`, `C:\Users\me\x`}},

@@ -18,6 +18,7 @@ import (
 	"github.com/chainrun/chainrun/engine"
 	"github.com/chainrun/chainrun/internal/testprog"
 	"github.com/chainrun/chainrun/policy"
+	"github.com/chainrun/chainrun/report"
 )
 
 // stubPolicy judges by marker words, so these tests do not depend on the
@@ -34,7 +35,7 @@ func (stubPolicy) Authorize(_ context.Context, c *chain.Chain, _ string) (*chain
 			v = chain.Deny
 		case slices.Contains(s.Args, "ASK"):
 			v = chain.Ask
-			d.Suggestions = append(d.Suggestions, s.Args[0]+":*")
+			d.Suggestions = append(d.Suggestions, "Bash("+s.Args[0]+":*)")
 		}
 		d.Segments = append(d.Segments, chain.SegmentDecision{Segment: s.Index, Text: s.Text, Verdict: v, Reasons: []string{"marked " + string(v)}})
 		d.Verdict = chain.Stricter(d.Verdict, v)
@@ -114,9 +115,10 @@ func testApproval(t *testing.T, version string) {
 		text    []string
 	}{
 		{"allowed runs", "echo ok > f", &elicitor{}, false, true, 0, false, nil},
-		{"denied touches nothing", "echo DENY > f", &elicitor{}, false, false, 0, true, []string{"denied", "exit 3", `segment 1 "echo DENY > f": deny`}},
+		{"denied touches nothing", "echo DENY > f", &elicitor{}, false, false, 0, true, []string{"denied", "exit 3", `segment 1 "echo DENY > f" is denied: marked deny`}},
 		{"deny wins over ask, without asking", "echo ASK > f && echo DENY", &elicitor{action: "accept", approve: true}, false, false, 0, true, []string{"denied"}},
-		{"no elicitation: refused at once", "echo ASK > f", nil, false, false, 0, true, []string{"not approved (exit 3)", "cannot ask", `Bash(echo:*)`}},
+		{"no elicitation: refused at once", "echo ASK > f", nil, false, false, 0, true, []string{"not approved (exit 3)", "cannot ask",
+			`segment 1 "echo ASK > f" asks: marked ask`, `to allow it, add to permissions.allow: "Bash(echo:*)"`}},
 		{"accept with approve runs", "echo ASK > f", &elicitor{action: "accept", approve: true}, false, true, 1, false, nil},
 		{"accept without approve", "echo ASK > f", &elicitor{action: "accept", approve: false}, false, false, 1, true, []string{"did not approve"}},
 		{"decline", "echo ASK > f", &elicitor{action: "decline"}, false, false, 1, true, []string{"declined"}},
@@ -160,7 +162,7 @@ func testApproval(t *testing.T, version string) {
 					t.Errorf("text lacks %q:\n%s", w, text(res))
 				}
 			}
-			if out.Decision == "" {
+			if out.Decision == nil {
 				t.Errorf("no decision in the result: %+v", out)
 			}
 			if cmds := audit.commands(); len(cmds) == 0 || cmds[len(cmds)-1] != tc.cmd {
@@ -263,5 +265,25 @@ func TestSessionRoots(t *testing.T) {
 				t.Errorf("the refusal does not name the roots:\n%s", text(res))
 			}
 		})
+	}
+}
+
+// TestExplainDecision: the explain tool's text shows the decision as the
+// run result and the CLI do (report.Decision.Text), every segment listed,
+// and its structured content carries the same decision.
+func TestExplainDecision(t *testing.T) {
+	c := connect(t, Config{Authorizer: stubPolicy{}}, nil, "")
+	var out report.Plan
+	res := c.call("explain", map[string]any{"command": "echo a && echo ASK"}, &out)
+	want := "decision: ask\n" +
+		`  segment 1 "echo a" is allowed: marked allow` + "\n" +
+		`  segment 2 "echo ASK" asks: marked ask` + "\n" +
+		`  to allow it, add to permissions.allow: "Bash(echo:*)"` + "\n"
+	if got := text(res); !strings.HasSuffix(got, want) {
+		t.Errorf("text:\n%s\nwant it to end with:\n%s", got, want)
+	}
+	if out.Decision == nil || out.Verdict != chain.Ask || !slices.Equal(out.Suggestions, []string{"Bash(echo:*)"}) ||
+		out.ChainReasons == nil {
+		t.Errorf("structured decision %+v", out.Decision)
 	}
 }

@@ -32,8 +32,8 @@ func TestToolsList(t *testing.T) {
 		destroys  bool
 		outFields []string
 	}{
-		{"run", false, true, []string{"exit_code", "stdout", "segments", "error", "cwd", "job"}},
-		{"explain", true, false, []string{"segments", "ops", "warnings", "error", "decision"}},
+		{"run", false, true, []string{"exit_code", "stdout", "segments", "error", "cwd", "job", "decision", "chain_reasons", "suggestions"}},
+		{"explain", true, false, []string{"segments", "ops", "warnings", "error", "decision", "chain_reasons", "suggestions"}},
 		{"job_output", true, false, []string{"output", "next_offset", "running", "exit_code", "omitted"}},
 		{"job_kill", false, true, []string{"exit_code", "cwd", "job"}},
 		{"job_list", true, false, []string{"jobs"}},

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -144,12 +145,57 @@ func (s *Server) ServeStdio(ctx context.Context) error {
 }
 
 // instructions tell the model what the tools are for and how the session
-// behaves; clients put them in the model's context.
-const instructions = `chainrun runs command lines with bash's syntax (pipes, &&, ||, ;, redirects, quoting) without a shell, ` +
-	`judged by the user's permission policy before anything starts. Unsupported syntax ($(...), globs, variables, ` +
-	`control flow, &) is refused with the column and a fix. The session keeps its working directory: a top-level cd ` +
-	`carries over to the next run call. Chains never read the server's stdin: pass input with "stdin". ` +
-	`Long-running programs (dev servers, watchers): run with background=true, then job_output, job_kill, job_list.`
+// behaves; clients put them in the model's context. What they say about
+// the syntax comes from syntaxRuns and syntaxRefused, whose examples
+// TestInstructionsSyntax gives to the parser.
+var instructions = "chainrun runs command lines with bash's syntax (" + constructNames(syntaxRuns) + ") without a " +
+	"shell, judged by the user's permission policy before anything starts, and again for each command as it starts. " +
+	"Refused with the column and a fix: " + constructNames(syntaxRefused) + ". The session keeps its working " +
+	`directory: a top-level cd carries over to the next run call. Chains never read the server's stdin: pass input ` +
+	`with "stdin". Long-running programs (dev servers, watchers): run with background=true, then job_output, ` +
+	"job_kill, job_list."
+
+// A construct is a piece of bash syntax as the instructions name it, with
+// command lines that use it.
+type construct struct {
+	name     string
+	examples []string
+}
+
+// syntaxRuns is the syntax chainrun runs with bash's meaning.
+var syntaxRuns = []construct{
+	{"pipes", []string{"seq 3 | grep 2", "make |& tee log"}},
+	{"&&, ||, ;", []string{"a && b || c; d"}},
+	{"redirects", []string{"make > out.log 2>&1", "sort < in.txt >> out.txt", "cmd &> all.log"}},
+	{"heredocs", []string{"cat <<'EOF'\nhi\nEOF", "cat <<< word"}},
+	{"quoting", []string{`echo 'a b' "c d" e\ f $'g\th'`}},
+	{"variables", []string{`echo $HOME "${USER:-me}" ${#PATH}`, "X=1 make", "export A=1 && echo $A"}},
+	{"globs", []string{"ls *.go src/[ab]*.txt"}},
+	{"braces", []string{"echo {a,b}.txt {1..3}"}},
+	{"~", []string{"ls ~/src"}},
+	{"$((…))", []string{"echo $((1 + 2))"}},
+}
+
+// syntaxRefused is the syntax chainrun refuses before anything runs.
+var syntaxRefused = []construct{
+	{"$(…) and backticks", []string{"echo $(date)", "echo `date`"}},
+	{"control flow", []string{"if true; then ls; fi", "for f in a b; do ls $f; done", "while true; do ls; done",
+		"case x in x) ls;; esac"}},
+	{"subshells and { } groups", []string{"(cd src && make)", "{ ls; pwd; }"}},
+	{"functions", []string{"f() { ls; }"}},
+	{"<(…)", []string{"diff <(ls a) <(ls b)"}},
+	{"[[ … ]]", []string{"[[ -f x ]]"}},
+	{"&", []string{"sleep 10 &"}},
+}
+
+// constructNames joins the constructs' names for the instructions.
+func constructNames(cs []construct) string {
+	names := make([]string, len(cs))
+	for i, c := range cs {
+		names[i] = c.name
+	}
+	return strings.Join(names, ", ")
+}
 
 // newMCPServer builds the MCP server of one session, its tools bound to it.
 func (s *Server) newMCPServer(sess *session) *mcp.Server {

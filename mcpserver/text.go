@@ -8,7 +8,6 @@ import (
 
 	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/engine"
-	"github.com/chainrun/chainrun/policy"
 	"github.com/chainrun/chainrun/report"
 )
 
@@ -68,36 +67,9 @@ func failureText(err error, status int, reason string) string {
 	return fmt.Sprintf("%s error (exit %d); nothing ran: %v\n", chain.KindOf(err), status, err)
 }
 
-// askText lists the segments the policy asked about or denied, its
-// reasons, and the rules that would allow the chain.
-func askText(d *chain.Decision) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "policy decision: %s\n", d.Verdict)
-	for _, s := range d.Segments {
-		if s.Verdict == chain.Allow {
-			continue
-		}
-		fmt.Fprintf(&b, "  segment %d %q: %s", s.Segment+1, s.Text, s.Verdict)
-		if s.Rule != "" {
-			fmt.Fprintf(&b, " (rule %q)", s.Rule)
-		}
-		if len(s.Reasons) > 0 {
-			fmt.Fprintf(&b, ": %s", strings.Join(s.Reasons, "; "))
-		}
-		b.WriteByte('\n')
-	}
-	for _, r := range d.Chain {
-		fmt.Fprintf(&b, "  chain: %s\n", r)
-	}
-	if len(d.Suggestions) > 0 && d.Verdict == chain.Ask {
-		b.WriteString("  to allow it, the user can add to permissions.allow:")
-		for _, s := range d.Suggestions {
-			fmt.Fprintf(&b, " %q", policy.SettingsEntry(s))
-		}
-		b.WriteByte('\n')
-	}
-	return b.String()
-}
+// askText is the policy's decision: the segments it asked about or
+// denied, its reasons, and for an ask the entries that would allow it.
+func askText(d *chain.Decision) string { return report.NewDecision(d).Text(false) }
 
 // stream writes one captured stream under its name. The capture is the
 // first maxOut/2 bytes and the last ones; when bytes were dropped between
@@ -182,24 +154,8 @@ func planText(p *report.Plan) string {
 	for _, w := range p.Warnings {
 		fmt.Fprintf(&b, "warning: byte %d: %s\n", w.Offset, w.Message)
 	}
-	if p.Decision != "" {
-		fmt.Fprintf(&b, "policy decision: %s\n", p.Decision)
-		for _, r := range p.Reasons {
-			fmt.Fprintf(&b, "  segment %d: %s", r.Segment+1, r.Verdict)
-			if r.Rule != "" {
-				fmt.Fprintf(&b, " (rule %q)", r.Rule)
-			}
-			if len(r.Reasons) > 0 {
-				fmt.Fprintf(&b, ": %s", strings.Join(r.Reasons, "; "))
-			}
-			b.WriteByte('\n')
-		}
-		for _, r := range p.ChainReasons {
-			fmt.Fprintf(&b, "  chain: %s\n", r)
-		}
-		for _, s := range p.Suggestions {
-			fmt.Fprintf(&b, "  suggested rule: %s\n", policy.SettingsEntry(s))
-		}
+	if p.Decision != nil {
+		b.WriteString(p.Decision.Text(true))
 	}
 	return b.String()
 }

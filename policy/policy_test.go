@@ -84,7 +84,7 @@ func TestAuthorizeDecisionShape(t *testing.T) {
 	if d.Segments[1].Segment != 1 || d.Segments[1].Verdict != chain.Ask {
 		t.Errorf("segment 1 %+v", d.Segments[1])
 	}
-	if !slices.Equal(d.Suggestions, []string{"head:*", "git tag:*"}) {
+	if !slices.Equal(d.Suggestions, []string{"Bash(head:*)", "Bash(git tag:*)"}) {
 		t.Errorf("suggestions %q", d.Suggestions)
 	}
 	if _, err := p.Authorize(context.Background(), nil, ""); err == nil {

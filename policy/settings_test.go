@@ -145,7 +145,7 @@ func TestEditSuggestions(t *testing.T) {
 		"echo x >| out.txt":        {"Edit(./out.txt)"},
 		"echo hi>out.txt":          {"Edit(./out.txt)"},
 		"npm test &> test.log":     {"Edit(./test.log)"},
-		"make > build/log.txt":     {"make:*", "Edit(./build/log.txt)"},
+		"make > build/log.txt":     {"Bash(make:*)", "Edit(./build/log.txt)"},
 		"echo hi 2> err.txt":       {"Edit(./err.txt)"},
 		"echo hi > /dev/null 2>&1": nil,
 	} {

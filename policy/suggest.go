@@ -38,10 +38,11 @@ func isBanned(name string) bool {
 	return isBareBanned(name) || strings.HasPrefix(name, "python")
 }
 
-// Suggest proposes a rule that would allow seg: "<verb chain>:*" with the
-// verb chain from the arity table (or the command plus a lowercase
+// Suggest proposes the permissions.allow entry that would allow seg, as a
+// user writes it in a settings file: "Bash(<verb chain>:*)" with the verb
+// chain from the arity table (or the command plus a lowercase
 // subcommand), trailing call-specific values trimmed; or the exact command
-// for shells, interpreters and wrappers. It returns "" when no rule can be
+// for shells, interpreters and wrappers ("Bash(python3 x.py)"). It returns "" when no rule can be
 // proposed (an unsafe assignment, a wildcard in a word, a program or
 // wrapper word known only at run time). No rule it proposes holds a word
 // known only at run time: the verb chain stops before one, an exact rule
@@ -68,16 +69,19 @@ func Suggest(seg *chain.Segment) string {
 	if verb == nil || hasUnknown(args) && guard(args) != "" {
 		return exactSuggestion(args)
 	}
-	return strings.Join(verb, " ") + ":*"
+	return bashEntry(strings.Join(verb, " ") + ":*")
 }
 
-// exactSuggestion is the exact rule for args; none when a word is known
-// only at run time (the rule would have to spell it).
+// bashEntry spells a command rule as a settings entry.
+func bashEntry(rule string) string { return "Bash(" + rule + ")" }
+
+// exactSuggestion is the entry of the exact rule for args; none when a
+// word is known only at run time (the rule would have to spell it).
 func exactSuggestion(args []string) string {
 	if hasUnknown(args) {
 		return ""
 	}
-	return joinArgs(args)
+	return bashEntry(joinArgs(args))
 }
 
 // verbChain picks the verb words of args and trims trailing values. It
@@ -210,15 +214,4 @@ func isHexSHA(t string) bool {
 		}
 	}
 	return digit
-}
-
-// SettingsEntry spells a suggestion of Decision.Suggestions as the entry a
-// user adds to permissions.allow: a command suggestion ("git tag:*") as a
-// Bash rule, an Edit rule suggested for a write as it is. The CLI's prompt
-// and the MCP server's results both show suggestions this way.
-func SettingsEntry(suggestion string) string {
-	if strings.HasPrefix(suggestion, "Edit(") {
-		return suggestion
-	}
-	return "Bash(" + suggestion + ")"
 }

@@ -286,12 +286,12 @@ var unknownCases = []unknownCase{
 	{name: "variables/unset", cmd: "unset PATH X", builtin: chain.BuiltinUnset, verdict: chain.Allow, reason: "engine built-in unset"},
 
 	// Suggestions never spell an unknown word.
-	{name: "suggest/prefix up to the unknown word", cmd: "make build @@T", verdict: chain.Ask, suggest: []string{"make build:*"}},
+	{name: "suggest/prefix up to the unknown word", cmd: "make build @@T", verdict: chain.Ask, suggest: []string{"Bash(make build:*)"}},
 	{name: "suggest/none where the verb needs the unknown word", cmd: "make @@T", verdict: chain.Ask, suggest: []string{}},
 	{name: "suggest/none for an unknown subcommand", cmd: "git @@X", verdict: chain.Ask, suggest: []string{}},
 	{name: "suggest/none for an exact rule", cmd: "python3 @@SCRIPT", verdict: chain.Ask, suggest: []string{}},
-	{name: "suggest/none for an unknown program", cmd: "@@CMD x && make a", verdict: chain.Ask, suggest: []string{"make a:*"}},
-	{name: "suggest/glob word of its own", cmd: "pytest @@GLOB", verdict: chain.Ask, suggest: []string{"pytest:*"}},
+	{name: "suggest/none for an unknown program", cmd: "@@CMD x && make a", verdict: chain.Ask, suggest: []string{"Bash(make a:*)"}},
+	{name: "suggest/glob word of its own", cmd: "pytest @@GLOB", verdict: chain.Ask, suggest: []string{"Bash(pytest:*)"}},
 }
 
 func TestUnknownWords(t *testing.T) {
@@ -418,18 +418,18 @@ func TestUnknownClassifierCannotAllow(t *testing.T) {
 func TestUnknownSuggest(t *testing.T) {
 	for cmd, want := range map[string]string{
 		"make @@T":             "",
-		"make build @@GLOB":    "make build:*",
-		"pytest @@X":           "pytest:*",
+		"make build @@GLOB":    "Bash(make build:*)",
+		"pytest @@X":           "Bash(pytest:*)",
 		"npm run @@S":          "", // npm's guard stops npm run:* on it
 		"git @@X":              "",
 		"git log @@X":          "",
 		"python3 @@X":          "",
 		"@@CMD":                "",
 		"timeout @@T make":     "",
-		"timeout 5 pytest @@T": "pytest:*",
+		"timeout 5 pytest @@T": "Bash(pytest:*)",
 		"cargo build @@X":      "",
-		"docker compose @@X":   "docker compose:*",
-		"kubectl get pods @@P": "kubectl get:*",
+		"docker compose @@X":   "Bash(docker compose:*)",
+		"kubectl get pods @@P": "Bash(kubectl get:*)",
 	} {
 		seg := unknownChain(t, cmd).Segments()[0]
 		if got := Suggest(seg); got != want {

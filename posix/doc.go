@@ -13,6 +13,43 @@
 // chain left behind, including those that escaped their group with setsid
 // or a double fork. On macOS the sweep can only kill the chain's groups.
 //
+// # The watchdog
+//
+// A process killed by SIGKILL, by the OOM killer or by a crash cannot end
+// its chains itself, and PR_SET_PDEATHSIG (which Start sets on Linux)
+// reaches only its direct children. So once chains have held processes
+// for [WatchdogDelay], a watchdog starts: a second process that outlives
+// this one just long enough to kill what its chains left running (their
+// process groups; on Linux also every descendant of them and the orphans
+// this process adopted as subreaper). [StartWatchdog] starts it at once,
+// [WatchdogRunning] says whether it runs. When this process exits
+// normally the watchdog exits with it and kills nothing.
+//
+// The watchdog is this same executable, started again (re-exec) from
+// /proc/self/exe on Linux, else [os.Executable], so it needs no separate
+// program installed. The contract between the two:
+//
+//   - argv is exactly ["chainrun-watchdog"] and the environment exactly
+//     CHAINRUN_POSIX_WATCHDOG=1; this package's init recognises the pair
+//     and runs the watchdog instead of the program's main, so any program
+//     importing posix can be its own watchdog. A program that must not
+//     be re-executed this way should not start chains through posix;
+//     nothing else in the environment or argv can trigger it.
+//   - fd 3 is the read end of a pipe whose write end only this process
+//     holds (close-on-exec, so no chain inherits it); fds 0-2 are the
+//     null device; it runs in a session of its own with "/" as its
+//     directory, so a signal to this process's group or terminal spares
+//     it.
+//   - the pipe carries one line per change: "+PGID" when a chain holds a
+//     process group, "-PGID" when the group was swept. End of file means
+//     this process is gone: the watchdog then kills the groups still
+//     held, and exits.
+//
+// The window this leaves: a descendant forked in the first WatchdogDelay
+// of a chain killed within that time can remain (on Linux the direct
+// children die with this process at once), and on macOS a process that
+// left its chain's group cannot be found.
+//
 // # Effects on the embedding program
 //
 // Being a child subreaper is process-wide: orphaned descendants of any

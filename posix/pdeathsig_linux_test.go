@@ -14,7 +14,7 @@ import (
 
 func init() {
 	// start-child PIDFILE starts hang PIDFILE with Start and waits. It
-	// holds no group, so no guard ever starts: only PR_SET_PDEATHSIG can
+	// holds no group, so no watchdog ever starts: only PR_SET_PDEATHSIG can
 	// end the child when this process is killed.
 	testprog.Register("start-child", func(args []string) int {
 		exe, err := os.Executable()
@@ -31,7 +31,7 @@ func init() {
 }
 
 // TestChildDiesWithParent: a direct child started by Start dies as soon
-// as its parent is killed with SIGKILL, before any guard runs.
+// as its parent is killed with SIGKILL, before any watchdog runs.
 func TestChildDiesWithParent(t *testing.T) {
 	pidfile := filepath.Join(t.TempDir(), "pid")
 	cmd := testprog.Command("start-child", pidfile)

@@ -84,7 +84,7 @@ func TestWaitStatus(t *testing.T) {
 			{"selfkill", nil, Status{Code: 128 + int(syscall.SIGTERM), Signal: int(syscall.SIGTERM)}},
 		} {
 			t.Run(fmt.Sprintf("poll=%v/%s%v", poll, tc.mode, tc.args), func(t *testing.T) {
-				StartGuard() // its pipe is the process's, open from the first Start on
+				StartWatchdog() // its pipe is the process's, open from the first Start on
 				before := openFds(t)
 				p := startHelper(t, &Attr{PollWait: poll}, tc.mode, tc.args...)
 				if poll && runtime.GOOS == "linux" && pidfdSupported() && p.pidfd < 0 {

@@ -58,8 +58,8 @@ type Process struct {
 // Start starts path with argv in the session or group Attr says and
 // registers it as a direct child of this process, which the Linux
 // sweep never touches while it runs. On Linux the child dies with this
-// process (dieWithParent); the guard, which also ends its descendants,
-// starts only once chains have held groups for a while (armGuard).
+// process (dieWithParent); the watchdog, which also ends its descendants,
+// starts only once chains have held groups for a while (armWatchdog).
 func Start(path string, argv []string, a *Attr) (*Process, error) {
 	sys := &syscall.SysProcAttr{}
 	switch {
@@ -241,16 +241,16 @@ func unregisterChild(pid int) {
 
 // HoldGroup marks a process group (or session) as belonging to a running
 // chain, so sweeps by other chains leave its members alone until
-// ReleaseGroup, and the guard kills them if this process dies before
+// ReleaseGroup, and the watchdog kills them if this process dies before
 // Sweep has ended them. The first group held while none was starts the
-// guard's timer.
+// watchdog's timer.
 func HoldGroup(pgid int) {
 	regMu.Lock()
 	if len(groups) == 0 {
-		armGuard()
+		armWatchdog()
 	}
 	if groups[pgid]++; groups[pgid] == 1 {
-		tellGuard('+', pgid)
+		tellWatchdog('+', pgid)
 	}
 	regMu.Unlock()
 }

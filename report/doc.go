@@ -14,6 +14,11 @@
 // describe them and an MCP server can return a Run as its structured
 // result unchanged.
 //
+// The policy's decision has one rendering, Decision: its fields sit at the
+// top level of both a Run and a Plan, the audit log writes them, and
+// Decision.Text is the text every view prints (the CLI's approval prompt
+// and --explain, the MCP server's run and explain results).
+//
 // Stability: the wire is extended by field. Fields are only ever added,
 // never renamed, retyped or removed, and the order of existing fields
 // stays, so a consumer that ignores unknown fields keeps working and the

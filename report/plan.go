@@ -16,14 +16,9 @@ type Plan struct {
 	// Error is the refusal (or a failure to judge), null when accepted.
 	Error *Error `json:"error"`
 
-	// Decision, Reasons, ChainReasons and Suggestions are the policy's
-	// judgement (see Judge); each is absent when empty, so a plan no
-	// policy judged has none of them.
-	Decision chain.Verdict     `json:"decision,omitempty"`
-	Reasons  []SegmentDecision `json:"reasons,omitempty"`
-	// ChainReasons concern the chain as a whole (cd combined with git, …).
-	ChainReasons []string `json:"chain_reasons,omitempty"`
-	Suggestions  []string `json:"suggestions,omitempty"`
+	// Decision is the policy's judgement (see Judge): its fields are
+	// absent when no policy judged the plan and all present when one did.
+	*Decision
 }
 
 // PlanSegment is one segment as the plan shows it.
@@ -99,12 +94,4 @@ func newWords(s *chain.Segment) []Word {
 }
 
 // Judge adds a policy's decision to the plan; nil adds nothing.
-func (p *Plan) Judge(d *chain.Decision) {
-	if d == nil {
-		return
-	}
-	p.Decision = d.Verdict
-	p.Reasons = SegmentDecisions(d.Segments)
-	p.ChainReasons = d.Chain
-	p.Suggestions = d.Suggestions
-}
+func (p *Plan) Judge(d *chain.Decision) { p.Decision = NewDecision(d) }

@@ -36,7 +36,7 @@ var askDecision = &chain.Decision{
 		{Segment: 1, Verdict: chain.Ask, Reasons: []string{"no rule matches"}},
 	},
 	Chain:       []string{"cd combined with git"},
-	Suggestions: []string{"head:*"},
+	Suggestions: []string{"Bash(head:*)"},
 }
 
 // TestFromResult pins the run report byte for byte, field order included:
@@ -70,7 +70,7 @@ func TestFromResult(t *testing.T) {
 			`{"index":1,"argv":["head"],"path":"/usr/bin/head","kind":"native","exit_code":141,"raw_exit_code":3,"signal":13,` +
 			`"signalled":true,"skipped":false,"bytes_out":0,"bytes_err":0,"redirects":[],"warning":"no job object","duration_ms":2.001}],` +
 			`"error":null,"decision":"ask","reasons":[{"segment":0,"verdict":"allow","rule":"git log:*","reasons":["allowed"]},` +
-			`{"segment":1,"verdict":"ask","reasons":["no rule matches"]}],"suggestions":["head:*"]}`},
+			`{"segment":1,"verdict":"ask","reasons":["no rule matches"]}],"chain_reasons":["cd combined with git"],"suggestions":["Bash(head:*)"]}`},
 		{"segment not found, no policy", notFound, nil, `{"exit_code":127,"timed_out":false,"stdout_omitted":0,"stderr_omitted":0,` +
 			`"stdout":"","stderr":"","duration_ms":0,"segments":[{"index":0,"argv":[],"path":"","exit_code":127,"signal":0,` +
 			`"skipped":false,"bytes_out":0,"bytes_err":0,"redirects":[],"error":"segment 1 \"x\": not found in PATH","duration_ms":0}],` +
@@ -79,7 +79,7 @@ func TestFromResult(t *testing.T) {
 			`"duration_ms":0,"segments":[],"error":{"kind":"unsupported","message":"globs are refused","offset":3}}`},
 		{"denied, decision from the denial", nil, fmt.Errorf("run: %w", &chain.DeniedError{Segment: -1, Reason: "no", Decision: &chain.Decision{Verdict: chain.Deny}}),
 			`{"exit_code":3,"timed_out":false,"stdout_omitted":0,"stderr_omitted":0,"stdout":"","stderr":"","duration_ms":0,` +
-				`"segments":[],"error":{"kind":"denied","message":"run: denied: no"},"decision":"deny","reasons":[],"suggestions":[]}`},
+				`"segments":[],"error":{"kind":"denied","message":"run: denied: no"},"decision":"deny","reasons":[],"chain_reasons":[],"suggestions":[]}`},
 		{"timed out and canceled", &engine.Result{ExitCode: 124, TimedOut: true, Canceled: true}, chain.ErrTimeout,
 			`{"exit_code":124,"timed_out":true,"canceled":true,"stdout_omitted":0,"stderr_omitted":0,"stdout":"","stderr":"",` +
 				`"duration_ms":0,"segments":[],"error":{"kind":"timeout","message":"timed out"}}`},
@@ -89,6 +89,56 @@ func TestFromResult(t *testing.T) {
 		if got := line(t, FromResult(tc.res, tc.err)); got != tc.want {
 			t.Errorf("%s:\n got %s\nwant %s", tc.name, got, tc.want)
 		}
+	}
+}
+
+// TestRunChainReasons: a chain denied for a chain-wide reason alone says
+// why in its run report, as its plan does.
+func TestRunChainReasons(t *testing.T) {
+	d := &chain.Decision{Verdict: chain.Ask,
+		Segments: []chain.SegmentDecision{{Segment: 0, Verdict: chain.Allow}, {Segment: 1, Verdict: chain.Allow}},
+		Chain:    []string{"cd combined with git: the new directory's repository configuration can run programs"}}
+	err := &chain.DeniedError{Segment: -1, Reason: "needs approval", Decision: d}
+	run := line(t, FromResult(nil, err))
+	c, perr := chain.ParseDialect("cd sub && git status", chain.POSIX)
+	if perr != nil {
+		t.Fatal(perr)
+	}
+	p := NewPlan(c, nil)
+	p.Judge(d)
+	plan := line(t, p)
+	want := `"chain_reasons":["cd combined with git: the new directory's repository configuration can run programs"]`
+	for name, got := range map[string]string{"run": run, "plan": plan} {
+		if !strings.Contains(got, want) {
+			t.Errorf("%s report %s lacks %s", name, got, want)
+		}
+	}
+}
+
+// TestDecisionText pins the one text rendering of a decision.
+func TestDecisionText(t *testing.T) {
+	d := NewDecision(&chain.Decision{Verdict: chain.Ask,
+		Segments: []chain.SegmentDecision{
+			{Segment: 0, Text: "git log", Verdict: chain.Allow, Rule: "Bash(git log:*)", Reasons: []string{"allowed"}},
+			{Segment: 1, Text: "git tag v1", Verdict: chain.Ask, Reasons: []string{"no rule matches", "tags"}},
+			{Segment: 2, Text: "rm x", Verdict: chain.Deny, Rule: "Bash(rm:*)"},
+		},
+		Chain:       []string{"cd combined with git"},
+		Suggestions: []string{"Bash(git tag:*)", "Edit(./x)"}})
+	tail := `  segment 2 "git tag v1" asks: no rule matches; tags` + "\n" +
+		`  segment 3 "rm x" is denied (rule "Bash(rm:*)")` + "\n" +
+		"  chain: cd combined with git\n" +
+		`  to allow it, add to permissions.allow: "Bash(git tag:*)" "Edit(./x)"` + "\n"
+	if got, want := d.Text(false), "decision: ask\n"+tail; got != want {
+		t.Errorf("Text(false):\n%s\nwant\n%s", got, want)
+	}
+	every := "decision: ask\n" + `  segment 1 "git log" is allowed (rule "Bash(git log:*)"): allowed` + "\n" + tail
+	if got := d.Text(true); got != every {
+		t.Errorf("Text(true):\n%s\nwant\n%s", got, every)
+	}
+	d.Verdict = chain.Deny
+	if got := d.Text(false); strings.Contains(got, "permissions.allow") {
+		t.Errorf("a denied chain offers rules to allow it:\n%s", got)
 	}
 }
 
@@ -108,12 +158,12 @@ func TestNewPlan(t *testing.T) {
 		{"a |& b", chain.POSIX, allow, `{"segments":[` +
 			`{"argv":["a"],"env":{},"redirects":[{"fd":2,"op":">&","target":"1","span":[2,4],"implicit":true}],"builtin":false,"span":[0,1]},` +
 			`{"argv":["b"],"env":{},"redirects":[],"builtin":false,"span":[5,6]}],"ops":["|"],"warnings":[],"error":null,` +
-			`"decision":"allow","reasons":[{"segment":0,"verdict":"allow","reasons":null}]}`},
+			`"decision":"allow","reasons":[{"segment":0,"verdict":"allow","reasons":null}],"chain_reasons":[],"suggestions":[]}`},
 		{`type C:\a.txt`, chain.Windows, askDecision, `{"segments":[{"argv":["type","C:\\a.txt"],"env":{},"redirects":[],` +
 			`"builtin":false,"span":[0,13]}],"ops":[],"warnings":[{"offset":5,"message":"C:\\a.txt reads as «C:\\a.txt» in the ` +
 			`windows dialect but as «C:a.txt» in the posix dialect"}],"error":null,"decision":"ask","reasons":[` +
 			`{"segment":0,"verdict":"allow","rule":"git log:*","reasons":["allowed"]},{"segment":1,"verdict":"ask","reasons":` +
-			`["no rule matches"]}],"chain_reasons":["cd combined with git"],"suggestions":["head:*"]}`},
+			`["no rule matches"]}],"chain_reasons":["cd combined with git"],"suggestions":["Bash(head:*)"]}`},
 		{"echo `x`", chain.POSIX, nil, `{"segments":[],"ops":[],"warnings":[],"error":{"kind":"unsupported",` +
 			`"message":"command substitution with backticks is not supported; run the inner command first and pass its output literally",` +
 			`"offset":5}}`},
@@ -174,15 +224,6 @@ func TestMillis(t *testing.T) {
 	}
 }
 
-func TestSegmentDecisionsKeepsNil(t *testing.T) {
-	if SegmentDecisions(nil) != nil {
-		t.Error("nil became non-nil")
-	}
-	if got := SegmentDecisions([]chain.SegmentDecision{}); got == nil || len(got) != 0 {
-		t.Errorf("empty became %v", got)
-	}
-}
-
 // TestWriteNoHTMLEscaping: output and operators read as written.
 func TestWriteNoHTMLEscaping(t *testing.T) {
 	got := line(t, Redirect{Fd: 1, Op: chain.RedirBoth, Target: "<a&b>\u2028"})
@@ -214,10 +255,10 @@ func TestPlainWireTypes(t *testing.T) {
 			walk(ty.Elem())
 		case reflect.Struct:
 			for _, f := range reflect.VisibleFields(ty) {
-				if f.Anonymous {
+				if f.Anonymous && f.Type != reflect.TypeFor[*Decision]() {
 					t.Errorf("%s embeds %s", ty, f.Type)
 				}
-				if f.IsExported() && f.Tag.Get("json") == "" {
+				if f.IsExported() && !f.Anonymous && f.Tag.Get("json") == "" {
 					t.Errorf("%s.%s has no json tag", ty, f.Name)
 				}
 				walk(f.Type)

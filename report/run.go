@@ -44,12 +44,10 @@ type Run struct {
 	Segments []Segment `json:"segments"`
 	// Error is null when the chain ran to its end, whatever its status.
 	Error *Error `json:"error"`
-	// Decision, Reasons and Suggestions are the policy's judgement; they
-	// are absent when no policy judged the chain, and Reasons and
-	// Suggestions are present (possibly []) when one did.
-	Decision    chain.Verdict     `json:"decision,omitempty"`
-	Reasons     []SegmentDecision `json:"reasons,omitzero"`
-	Suggestions []string          `json:"suggestions,omitzero"`
+	// Decision is the policy's judgement: its fields (decision, reasons,
+	// chain_reasons, suggestions) are absent when no policy judged the
+	// chain and all present, lists possibly [], when one did.
+	*Decision
 }
 
 // Segment is what one segment of a run did.
@@ -93,7 +91,7 @@ type Segment struct {
 // or unapproved chain, from the *chain.DeniedError in err.
 func FromResult(res *engine.Result, err error) *Run {
 	r := &Run{Segments: []Segment{}, Error: NewError(err)}
-	r.judge(decisionOf(res, err))
+	r.Decision = NewDecision(decisionOf(res, err))
 	if res == nil {
 		r.ExitCode = ExitStatus(nil, err)
 		return r
@@ -135,22 +133,6 @@ func decisionOf(res *engine.Result, err error) *chain.Decision {
 		return de.Decision
 	}
 	return nil
-}
-
-// judge adds the policy's decision; without one the fields stay absent.
-func (r *Run) judge(d *chain.Decision) {
-	if d == nil {
-		return
-	}
-	r.Decision = d.Verdict
-	r.Reasons = SegmentDecisions(d.Segments)
-	if r.Reasons == nil {
-		r.Reasons = []SegmentDecision{}
-	}
-	r.Suggestions = d.Suggestions
-	if r.Suggestions == nil {
-		r.Suggestions = []string{}
-	}
 }
 
 // text makes decoded output valid UTF-8, replacing each invalid byte with

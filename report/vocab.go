@@ -84,32 +84,6 @@ func NewError(err error) *Error {
 	return e
 }
 
-// SegmentDecision is the policy's judgement of one segment.
-type SegmentDecision struct {
-	// Segment is the segment's index in the chain, from 0.
-	Segment int `json:"segment"`
-	// Verdict is allow, ask or deny.
-	Verdict chain.Verdict `json:"verdict"`
-	// Rule is the rule that decided, if one did.
-	Rule string `json:"rule,omitempty"`
-	// Reasons say why, one line each.
-	Reasons []string `json:"reasons"`
-}
-
-// SegmentDecisions renders a decision's per-segment judgements. The audit
-// log shares it, so reasons read the same in every JSON chainrun writes;
-// nil stays nil.
-func SegmentDecisions(ds []chain.SegmentDecision) []SegmentDecision {
-	if ds == nil {
-		return nil
-	}
-	out := make([]SegmentDecision, len(ds))
-	for i, d := range ds {
-		out[i] = SegmentDecision{Segment: d.Segment, Verdict: d.Verdict, Rule: d.Rule, Reasons: d.Reasons}
-	}
-	return out
-}
-
 // Millis is a duration as the wire gives it: milliseconds, rounded to the
 // microsecond. The audit log shares it.
 func Millis(d time.Duration) float64 {

@@ -121,25 +121,8 @@ func writePlanText(w io.Writer, ch *chain.Chain, p *report.Plan) {
 	for _, wn := range p.Warnings {
 		fmt.Fprintf(w, "warning: offset %d: %s\n", wn.Offset, wn.Message)
 	}
-	if p.Decision == "" {
-		return
-	}
-	fmt.Fprintf(w, "decision: %s\n", p.Decision)
-	for _, r := range p.ChainReasons {
-		fmt.Fprintf(w, "  chain: %s\n", r)
-	}
-	for _, r := range p.Reasons {
-		fmt.Fprintf(w, "  segment %d: %s", r.Segment+1, r.Verdict)
-		if r.Rule != "" {
-			fmt.Fprintf(w, " by rule %q", r.Rule)
-		}
-		if len(r.Reasons) > 0 {
-			fmt.Fprintf(w, ": %s", strings.Join(r.Reasons, "; "))
-		}
-		fmt.Fprintln(w)
-	}
-	for _, s := range p.Suggestions {
-		fmt.Fprintf(w, "suggestion: %s\n", s)
+	if p.Decision != nil {
+		fmt.Fprint(w, p.Decision.Text(true))
 	}
 }
 

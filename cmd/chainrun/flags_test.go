@@ -136,7 +136,7 @@ var askDecision = &chain.Decision{
 		{Segment: 0, Text: "show-argv a", Verdict: chain.Allow, Rule: "show-argv:*"},
 		{Segment: 1, Text: "git tag v1", Verdict: chain.Ask, Reasons: []string{"no rule matches"}},
 	},
-	Suggestions: []string{"git tag:*"},
+	Suggestions: []string{"Bash(git tag:*)"},
 }
 
 func askChain() *chain.Chain {
@@ -191,9 +191,9 @@ func TestApprover(t *testing.T) {
 
 func TestAskText(t *testing.T) {
 	got := askText(askDecision)
-	want := "chainrun: the policy asks before running this chain:\n" +
+	want := "chainrun: policy decision: ask\n" +
 		"  segment 2 \"git tag v1\" asks: no rule matches\n" +
-		"  to always allow it, add to permissions.allow: \"Bash(git tag:*)\"\n"
+		"  to allow it, add to permissions.allow: \"Bash(git tag:*)\"\n"
 	if got != want {
 		t.Fatalf("askText:\n%s\nwant:\n%s", got, want)
 	}
@@ -212,7 +212,7 @@ func TestWriteRunJSON(t *testing.T) {
 	want := `{"exit_code":3,"timed_out":false,"stdout_omitted":0,"stderr_omitted":0,"stdout":"","stderr":"",` +
 		`"duration_ms":0,"segments":[],"error":{"kind":"denied","message":"denied: segment 2 \"git tag v1\": not approved"},` +
 		`"decision":"ask","reasons":[{"segment":0,"verdict":"allow","rule":"show-argv:*","reasons":null},` +
-		`{"segment":1,"verdict":"ask","reasons":["no rule matches"]}],"suggestions":["git tag:*"]}` + "\n"
+		`{"segment":1,"verdict":"ask","reasons":["no rule matches"]}],"chain_reasons":[],"suggestions":["Bash(git tag:*)"]}` + "\n"
 	if got := out.String(); got != want {
 		t.Errorf("run JSON:\n%s\nwant:\n%s", got, want)
 	}

@@ -96,15 +96,15 @@ func requireGone(t *testing.T, pids []int, d time.Duration) {
 
 // TestKilledChainrunLeavesNothing: chainrun killed by a signal it cannot
 // handle takes the chain's processes with it within a second. It kills
-// once the guard runs (posix.GuardDelay into the chain), as most kills of
+// once the watchdog runs (posix.WatchdogDelay into the chain), as most kills of
 // a chain that runs a while come.
 func TestKilledChainrunLeavesNothing(t *testing.T) {
 	for _, sig := range []syscall.Signal{syscall.SIGKILL, syscall.SIGSEGV, syscall.SIGQUIT} {
 		t.Run(sig.String(), func(t *testing.T) {
 			pidfile := filepath.Join(t.TempDir(), "pids")
 			cmd, pids := startChainrun(t, pidfile, 2, fmt.Sprintf("hang %[1]s | deaf %[1]s", pidfile))
-			if !testprog.WaitForChild(cmd.Process.Pid, "chainrun-guard", 10*time.Second) {
-				t.Error("chainrun started no guard")
+			if !testprog.WaitForChild(cmd.Process.Pid, "chainrun-watchdog", 10*time.Second) {
+				t.Error("chainrun started no watchdog")
 			}
 			cmd.Process.Signal(sig)
 			cmd.Wait()

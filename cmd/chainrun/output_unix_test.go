@@ -54,15 +54,16 @@ func TestOutputToFullDisk(t *testing.T) {
 func TestClosedStdout(t *testing.T) {
 	for _, tt := range []struct {
 		name, chain string
+		timeout     string // only the chain that hangs needs a short one
 		code        int
 		stderr      string
 	}{
-		{"alone", "echo hi; echo-argv after >&2", 141, ""},
-		{"stage", "true | echo hi; echo-argv after >&2", 0, "after\n"},
-		{"waits for the others", "hang | echo hi", 124, "chainrun: chain timed out after 500ms"},
+		{"alone", "echo hi; echo-argv after >&2", "1m", 141, ""},
+		{"stage", "true | echo hi; echo-argv after >&2", "1m", 0, "after\n"},
+		{"waits for the others", "hang | echo hi", "500ms", 124, "chainrun: chain timed out after 500ms"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			cmd := testprog.Command("chainrun", "--timeout", "500ms", "--grace", "100ms", tt.chain)
+			cmd := testprog.Command("chainrun", "--timeout", tt.timeout, "--grace", "100ms", tt.chain)
 			cmd.Env = append(cmd.Env, "PATH="+testprog.BinDir()+string(os.PathListSeparator)+os.Getenv("PATH"))
 			pr, pw, err := os.Pipe()
 			if err != nil {

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/chainrun/chainrun/chain"
-	"github.com/chainrun/chainrun/policy"
+	"github.com/chainrun/chainrun/report"
 )
 
 // judges reports whether a policy judges the chain: --policy or
@@ -98,35 +98,10 @@ func readAnswer(r io.Reader) (string, error) {
 	}
 }
 
-// askText says which segments the policy asks about and why, and the
-// rules that would allow them; texts are the segments' source texts.
+// askText is the decision the person is asked about: the segments that
+// ask or are denied, why, and the entries that would allow them.
 func askText(d *chain.Decision) string {
-	var b strings.Builder
-	b.WriteString("chainrun: the policy asks before running this chain:\n")
-	for _, s := range d.Segments {
-		if s.Verdict != chain.Ask {
-			continue
-		}
-		fmt.Fprintf(&b, "  segment %d %q asks", s.Segment+1, s.Text)
-		if s.Rule != "" {
-			fmt.Fprintf(&b, " (rule %q)", s.Rule)
-		}
-		if len(s.Reasons) > 0 {
-			fmt.Fprintf(&b, ": %s", strings.Join(s.Reasons, "; "))
-		}
-		b.WriteByte('\n')
-	}
-	for _, r := range d.Chain {
-		fmt.Fprintf(&b, "  chain: %s\n", r)
-	}
-	if len(d.Suggestions) > 0 {
-		b.WriteString("  to always allow it, add to permissions.allow:")
-		for _, s := range d.Suggestions {
-			fmt.Fprintf(&b, " %q", policy.SettingsEntry(s))
-		}
-		b.WriteByte('\n')
-	}
-	return b.String()
+	return "chainrun: policy " + report.NewDecision(d).Text(false)
 }
 
 // newApprover builds the CLI's approver.

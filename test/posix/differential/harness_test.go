@@ -16,9 +16,14 @@ import (
 
 // seedAndCount reads DIFF_SEED and DIFF_N (the default seed keeps CI
 // reproducible; a failure prints the seed and the case number to replay).
+// With -short and no DIFF_N a suite runs the first quarter of its default
+// cases, the same ones each time: the race detector's run in CI.
 func seedAndCount(t *testing.T, defSeed uint64, defN int) (uint64, int) {
 	t.Helper()
 	seed, n := defSeed, defN
+	if testing.Short() {
+		n = defN / 4
+	}
 	if s := os.Getenv("DIFF_SEED"); s != "" {
 		v, err := strconv.ParseUint(s, 10, 64)
 		if err != nil {

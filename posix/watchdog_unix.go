@@ -12,7 +12,7 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// The guard ends a chain's processes when the process running the chain
+// The watchdog ends a chain's processes when the process running the chain
 // dies without ending them itself: killed by SIGKILL, by the OOM killer,
 // or by a signal it does not handle. Nothing inside a dying process can do
 // that, and the kernel's own help (PR_SET_PDEATHSIG, which Start sets on
@@ -22,105 +22,105 @@ import (
 // take it down too. It holds the read end of a pipe whose write end only
 // this process has; the pipe carries the process groups that running
 // chains hold (HoldGroup "+pgid", Sweep "-pgid"), and its end of file
-// says this process is gone. If groups are held then, the guard stops and
-// kills them and every descendant of theirs (guardReap).
+// says this process is gone. If groups are held then, the watchdog stops and
+// kills them and every descendant of theirs (watchdogReap).
 //
 // Starting it costs a fork and an exec of this executable, more than a
 // short chain takes, so it starts only once chains have held processes
-// for GuardDelay without a break, from a timer, never in a chain's way
-// (armGuard). The window this leaves: on Linux the direct children die
+// for WatchdogDelay without a break, from a timer, never in a chain's way
+// (armWatchdog). The window this leaves: on Linux the direct children die
 // with this process at once, but a descendant forked in the first
-// GuardDelay of a chain killed within that time can remain; elsewhere
+// WatchdogDelay of a chain killed within that time can remain; elsewhere
 // the chain's processes can.
 const (
-	guardEnv  = "CHAINRUN_POSIX_GUARD"
-	guardArg0 = "chainrun-guard"
-	// guardTick is how often the guard reads the pipe: the most the kill
+	watchdogEnv  = "CHAINRUN_POSIX_WATCHDOG"
+	watchdogArg0 = "chainrun-watchdog"
+	// watchdogTick is how often the watchdog reads the pipe: the most the kill
 	// can come after this process died.
-	guardTick = 50 * time.Millisecond
-	// guardPoll is how often the guard records which orphans the process
+	watchdogTick = 50 * time.Millisecond
+	// watchdogPoll is how often the watchdog records which orphans the process
 	// adopted (Linux), while chains run.
-	guardPoll = 200 * time.Millisecond
+	watchdogPoll = 200 * time.Millisecond
 )
 
-// GuardDelay is how long chains must have held processes before the
-// guard starts. Most runs of the CLI end sooner (one /bin/true takes 4 ms
+// WatchdogDelay is how long chains must have held processes before the
+// watchdog starts. Most runs of the CLI end sooner (one /bin/true takes 4 ms
 // on a 2-core machine, twenty of them chained 16 ms), and for them the
-// guard's start was a large share of the cost (1.2 ms idle, 5-20 ms on a
+// watchdog's start was a large share of the cost (1.2 ms idle, 5-20 ms on a
 // loaded machine); a chain that runs longer pays it once, in the
 // background, early enough that little can escape before.
-const GuardDelay = 20 * time.Millisecond
+const WatchdogDelay = 20 * time.Millisecond
 
-// init turns a process started as the guard into the guard before the
+// init turns a process started as the watchdog into the watchdog before the
 // program it was built as runs: every program importing this package can
-// be its own guard, with no separate executable to install.
+// be its own watchdog, with no separate executable to install.
 func init() {
-	if os.Getenv(guardEnv) == "1" && len(os.Args) == 1 && os.Args[0] == guardArg0 {
-		os.Exit(runGuard())
+	if os.Getenv(watchdogEnv) == "1" && len(os.Args) == 1 && os.Args[0] == watchdogArg0 {
+		os.Exit(runWatchdog())
 	}
 }
 
-var guard struct {
+var watchdog struct {
 	once  sync.Once
-	on    bool      // messages go to the pipe; regMu guards it
-	pid   int       // the guard's pid once it runs; regMu
-	armed bool      // a timer is pending, or the guard was started; regMu
+	on    bool      // messages go to the pipe; regMu protects it
+	pid   int       // the watchdog's pid once it runs; regMu
+	armed bool      // a timer is pending, or the watchdog was started; regMu
 	since time.Time // when the held groups last went from none to some; regMu
 	fd    int       // the pipe's write end, non-blocking
-	buf   [24]byte  // one message; regMu guards it
+	buf   [24]byte  // one message; regMu protects it
 }
 
-// StartGuard starts this process's guard at once, if it was not started;
-// chains start it by themselves after GuardDelay (armGuard). It reports
-// whether a guard runs. Without one (the executable cannot be started
+// StartWatchdog starts this process's watchdog at once, if it was not started;
+// chains start it by themselves after WatchdogDelay (armWatchdog). It reports
+// whether a watchdog runs. Without one (the executable cannot be started
 // again), a chain's processes outlive this process when it is killed.
-func StartGuard() bool {
-	guard.once.Do(startGuard)
-	return GuardRunning()
+func StartWatchdog() bool {
+	watchdog.once.Do(startWatchdog)
+	return WatchdogRunning()
 }
 
-// GuardRunning reports whether this process's guard runs.
-func GuardRunning() bool {
+// WatchdogRunning reports whether this process's watchdog runs.
+func WatchdogRunning() bool {
 	regMu.Lock()
 	defer regMu.Unlock()
-	return guard.pid != 0
+	return watchdog.pid != 0
 }
 
-// armGuard starts the timer that starts the guard, when the held groups
-// go from none to some and neither a timer nor the guard exists; regMu is
+// armWatchdog starts the timer that starts the watchdog, when the held groups
+// go from none to some and neither a timer nor the watchdog exists; regMu is
 // held. A timer costs no thread and nothing when it fires to find the
-// chains gone, so runs that end before GuardDelay never start a guard.
-func armGuard() {
-	guard.since = time.Now()
-	if !guard.armed {
-		guard.armed = true
-		time.AfterFunc(GuardDelay, guardTimer)
+// chains gone, so runs that end before WatchdogDelay never start a watchdog.
+func armWatchdog() {
+	watchdog.since = time.Now()
+	if !watchdog.armed {
+		watchdog.armed = true
+		time.AfterFunc(WatchdogDelay, watchdogTimer)
 	}
 }
 
-// guardTimer starts the guard if groups have been held for GuardDelay
+// watchdogTimer starts the watchdog if groups have been held for WatchdogDelay
 // without a break; if they are held since less, it waits for the rest,
 // and if none is held, it disarms until the next HoldGroup.
-func guardTimer() {
+func watchdogTimer() {
 	regMu.Lock()
-	wait := GuardDelay - time.Since(guard.since)
+	wait := WatchdogDelay - time.Since(watchdog.since)
 	start := len(groups) > 0 && wait <= 0
 	switch {
 	case len(groups) == 0:
-		guard.armed = false
+		watchdog.armed = false
 	case wait > 0:
-		time.AfterFunc(wait, guardTimer)
+		time.AfterFunc(wait, watchdogTimer)
 	}
 	regMu.Unlock()
 	if start {
-		StartGuard()
+		StartWatchdog()
 	}
 }
 
-// startGuard starts the guard. The groups held already are written to the
-// pipe before the guard is started, and every later one after, so that
-// the guard, once it runs, has all of them; a chain never waits for it.
-func startGuard() {
+// startWatchdog starts the watchdog. The groups held already are written to the
+// pipe before the watchdog is started, and every later one after, so that
+// the watchdog, once it runs, has all of them; a chain never waits for it.
+func startWatchdog() {
 	var p [2]int
 	syscall.ForkLock.RLock() // no child may inherit the pipe: its end of file is the news
 	err := syscall.Pipe(p[:])
@@ -132,20 +132,20 @@ func startGuard() {
 	if err != nil {
 		return
 	}
-	// A guard that stopped reading must not block a chain: a message that
+	// A watchdog that stopped reading must not block a chain: a message that
 	// does not fit is dropped.
 	unix.SetNonblock(p[1], true)
-	growGuardPipe(p[1])
+	growWatchdogPipe(p[1])
 	regMu.Lock()
-	guard.fd, guard.on, guard.armed = p[1], true, true
+	watchdog.fd, watchdog.on, watchdog.armed = p[1], true, true
 	for g := range groups {
-		tellGuard('+', g)
+		tellWatchdog('+', g)
 	}
 	regMu.Unlock()
 	// A sweep must not take it for an escaped process before it is
 	// registered: one that ends a chain now waits for the exec.
 	startMu.RLock()
-	pid, err := execGuard(p[0])
+	pid, err := execWatchdog(p[0])
 	if err == nil {
 		registerChild(pid) // the sweep never touches it; it exits after us
 	}
@@ -153,23 +153,23 @@ func startGuard() {
 	unix.Close(p[0])
 	regMu.Lock()
 	if err == nil {
-		guard.pid = pid
+		watchdog.pid = pid
 	} else {
-		guard.on = false
+		watchdog.on = false
 		unix.Close(p[1])
 	}
 	regMu.Unlock()
 }
 
-// execGuard starts this executable as the guard, reading the pipe rfd.
-func execGuard(rfd int) (int, error) {
+// execWatchdog starts this executable as the watchdog, reading the pipe rfd.
+func execWatchdog(rfd int) (int, error) {
 	null, err := os.OpenFile(os.DevNull, os.O_RDWR, 0)
 	if err != nil {
 		return 0, err
 	}
 	defer null.Close()
-	pid, _, err := syscall.StartProcess(selfExe(), []string{guardArg0}, &syscall.ProcAttr{
-		Dir: "/", Env: []string{guardEnv + "=1"},
+	pid, _, err := syscall.StartProcess(selfExe(), []string{watchdogArg0}, &syscall.ProcAttr{
+		Dir: "/", Env: []string{watchdogEnv + "=1"},
 		Files: []uintptr{null.Fd(), null.Fd(), null.Fd(), uintptr(rfd)},
 		Sys:   &syscall.SysProcAttr{Setsid: true},
 	})
@@ -189,25 +189,25 @@ func selfExe() string {
 	return exe
 }
 
-// tellGuard sends one message ('+' or '-' and a process group) to the
-// guard, if one runs; regMu is held.
-func tellGuard(op byte, pgid int) {
-	if !guard.on {
+// tellWatchdog sends one message ('+' or '-' and a process group) to the
+// watchdog, if one runs; regMu is held.
+func tellWatchdog(op byte, pgid int) {
+	if !watchdog.on {
 		return
 	}
-	m := strconv.AppendInt(append(guard.buf[:0], op), int64(pgid), 10)
+	m := strconv.AppendInt(append(watchdog.buf[:0], op), int64(pgid), 10)
 	m = append(m, '\n')
-	unix.Write(guard.fd, m)
+	unix.Write(watchdog.fd, m)
 }
 
-// runGuard is the guard's whole life: it follows the held groups until
+// runWatchdog is the watchdog's whole life: it follows the held groups until
 // the pipe ends, then ends what is still held, and returns its status. It
-// reads the pipe every guardTick rather than waking for each message: a
+// reads the pipe every watchdogTick rather than waking for each message: a
 // wake-up per started process, on a machine with few cores, took the CPU
 // from the chain itself (50 pairs of /bin/false || /bin/true ran 13 %
 // slower). Messages wait in the pipe meanwhile, and are still there to
 // read after the writer is gone.
-func runGuard() int {
+func runWatchdog() int {
 	parent := os.Getppid()
 	held := map[int]bool{}
 	adopted := map[int]uint64{} // orphans the parent adopted, by start time
@@ -215,11 +215,11 @@ func runGuard() int {
 	buf := make([]byte, 64<<10)
 	var line []byte
 	for tick := 0; ; tick++ {
-		time.Sleep(guardTick)
+		time.Sleep(watchdogTick)
 		eof := false
 		for {
 			n, err := unix.Read(3, buf)
-			line = guardMessages(buf[:max(n, 0)], line, held)
+			line = watchdogMessages(buf[:max(n, 0)], line, held)
 			if n == 0 && err == nil || err != nil && err != unix.EAGAIN && err != unix.EINTR {
 				eof = true
 			}
@@ -230,19 +230,19 @@ func runGuard() int {
 		if eof {
 			break
 		}
-		if len(held) > 0 && tick%(int(guardPoll/guardTick)) == 0 {
+		if len(held) > 0 && tick%(int(watchdogPoll/watchdogTick)) == 0 {
 			recordAdopted(parent, held, adopted)
 		}
 	}
 	if len(held) > 0 {
-		guardReap(held, adopted)
+		watchdogReap(held, adopted)
 	}
 	return 0
 }
 
-// guardMessages applies the complete messages in b (line holds a partial
+// watchdogMessages applies the complete messages in b (line holds a partial
 // one from before) to held, and returns the partial one at its end.
-func guardMessages(b, line []byte, held map[int]bool) []byte {
+func watchdogMessages(b, line []byte, held map[int]bool) []byte {
 	for _, c := range b {
 		if c != '\n' {
 			line = append(line, c)
@@ -262,14 +262,14 @@ func guardMessages(b, line []byte, held map[int]bool) []byte {
 	return line
 }
 
-// forgetGroups tells the guard that a sweep has ended groups, unless a
+// forgetGroups tells the watchdog that a sweep has ended groups, unless a
 // running chain still holds one.
 func forgetGroups(gs []int) {
 	regMu.Lock()
 	defer regMu.Unlock()
 	for _, g := range gs {
 		if groups[g] <= 0 {
-			tellGuard('-', g)
+			tellWatchdog('-', g)
 		}
 	}
 }

@@ -5,19 +5,19 @@ package posix
 import "syscall"
 
 // dieWithParent does nothing: PR_SET_PDEATHSIG is Linux's; here only the
-// guard ends the children of a killed process.
+// watchdog ends the children of a killed process.
 func dieWithParent(sys *syscall.SysProcAttr) {}
 
 // recordAdopted does nothing: without a subreaper nothing is adopted.
 func recordAdopted(parent int, held map[int]bool, adopted map[int]uint64) {}
 
-// guardReap kills the held groups. Processes that left them (setsid,
+// watchdogReap kills the held groups. Processes that left them (setsid,
 // setpgid) cannot be found here and stay.
-func guardReap(held map[int]bool, adopted map[int]uint64) {
+func watchdogReap(held map[int]bool, adopted map[int]uint64) {
 	for g := range held {
 		KillGroup(g)
 	}
 }
 
-// growGuardPipe does nothing: the pipe keeps the system's size.
-func growGuardPipe(fd int) {}
+// growWatchdogPipe does nothing: the pipe keeps the system's size.
+func growWatchdogPipe(fd int) {}

@@ -10,7 +10,7 @@ import (
 
 // dieWithParent has the kernel send the child SIGKILL when its parent
 // dies (PR_SET_PDEATHSIG), so that a direct child never outlives this
-// process, guard or no guard. The kernel sends it when the thread that
+// process, watchdog or no watchdog. The kernel sends it when the thread that
 // forked the child exits, not the process; that is safe here because Go's
 // runtime ends a thread only when a goroutine locked to it
 // (runtime.LockOSThread) exits without unlocking, which neither this
@@ -18,7 +18,7 @@ import (
 // before its children have ended, so a normal exit kills none. (A host
 // program whose goroutines exit while locked would have such a thread's
 // children killed with it.) A set-user-ID program clears the setting when
-// it starts; only the guard covers such a child, as it covers every
+// it starts; only the watchdog covers such a child, as it covers every
 // descendant.
 func dieWithParent(sys *syscall.SysProcAttr) { sys.Pdeathsig = syscall.SIGKILL }
 
@@ -86,13 +86,13 @@ func splitFields(b []byte) []string {
 	return out
 }
 
-// guardReap ends what the dead parent's chains left running: every
+// watchdogReap ends what the dead parent's chains left running: every
 // process in a held group or session, every recorded orphan, and every
 // descendant of those. It stops them first, top down and scan after scan
 // until a scan finds no one new, so that no process can fork or leave
 // its parent (which would re-parent its children to init, beyond reach)
 // while the tree is being walked; then it kills them all.
-func guardReap(held map[int]bool, adopted map[int]uint64) {
+func watchdogReap(held map[int]bool, adopted map[int]uint64) {
 	self := os.Getpid()
 	stopped := map[int]bool{}
 	for round := 0; round < 100; round++ {
@@ -143,7 +143,7 @@ func allProcs() map[int]procStat {
 	return out
 }
 
-// growGuardPipe lets the pipe hold what a busy process sends between two
-// reads of the guard (a message is about eight bytes); where the fcntl is
+// growWatchdogPipe lets the pipe hold what a busy process sends between two
+// reads of the watchdog (a message is about eight bytes); where the fcntl is
 // refused the pipe keeps its 64 KiB.
-func growGuardPipe(fd int) { unix.FcntlInt(uintptr(fd), unix.F_SETPIPE_SZ, 1<<20) }
+func growWatchdogPipe(fd int) { unix.FcntlInt(uintptr(fd), unix.F_SETPIPE_SZ, 1<<20) }

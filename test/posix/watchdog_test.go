@@ -45,7 +45,7 @@ func init() {
 }
 
 // TestKilledRunnerLeavesNothing kills the process running a chain with
-// SIGKILL, which no code of its own survives, once its guard runs, and
+// SIGKILL, which no code of its own survives, once its watchdog runs, and
 // requires every process of the chain to be gone within a second: the stages of a pipeline, a
 // grandchild in the stage's group, a great-grandchild in a session of its
 // own, and (on Linux) an orphan the runner had adopted as subreaper.
@@ -73,10 +73,10 @@ func TestKilledRunnerLeavesNothing(t *testing.T) {
 				cmd.Wait()
 				t.Fatalf("recorded pids %v, want %d", pids, tc.pids)
 			}
-			// The guard starts once the chain has run posix.GuardDelay,
+			// The watchdog starts once the chain has run posix.WatchdogDelay,
 			// and records adopted orphans every 200 ms from then on.
-			if !testprog.WaitForChild(cmd.Process.Pid, "chainrun-guard", 10*time.Second) {
-				t.Error("the runner started no guard")
+			if !testprog.WaitForChild(cmd.Process.Pid, "chainrun-watchdog", 10*time.Second) {
+				t.Error("the runner started no watchdog")
 			}
 			time.Sleep(500 * time.Millisecond)
 			cmd.Process.Signal(syscall.SIGKILL)
@@ -114,9 +114,9 @@ func reap(pid int) {
 }
 
 func init() {
-	// guard-after CHAIN runs CHAIN and prints how long it took and,
-	// once a guard started during the chain would run, whether one does.
-	testprog.Register("guard-after", func(args []string) int {
+	// watchdog-after CHAIN runs CHAIN and prints how long it took and,
+	// once a watchdog started during the chain would run, whether one does.
+	testprog.Register("watchdog-after", func(args []string) int {
 		start := time.Now()
 		res, err := engine.RunString(context.Background(), args[0], engine.Options{})
 		took := time.Since(start)
@@ -124,14 +124,14 @@ func init() {
 			fmt.Fprintln(os.Stderr, res.ExitCode, err)
 			return 125
 		}
-		// A guard the chain's timer started is up within a second or two,
+		// A watchdog the chain's timer started is up within a second or two,
 		// however loaded the machine; none starts after a chain ended.
-		time.Sleep(3 * posix.GuardDelay)
+		time.Sleep(3 * posix.WatchdogDelay)
 		deadline := time.Now().Add(2 * time.Second)
-		for took >= posix.GuardDelay && !posix.GuardRunning() && time.Now().Before(deadline) {
+		for took >= posix.WatchdogDelay && !posix.WatchdogRunning() && time.Now().Before(deadline) {
 			time.Sleep(10 * time.Millisecond)
 		}
-		fmt.Println(took >= posix.GuardDelay, posix.GuardRunning())
+		fmt.Println(took >= posix.WatchdogDelay, posix.WatchdogRunning())
 		return 0
 	})
 	// nap MS sleeps MS milliseconds.
@@ -142,15 +142,15 @@ func init() {
 	})
 }
 
-// TestShortChainStartsNoGuard: a chain that ends before posix.GuardDelay,
-// of built-ins or of one quick process, starts no guard, so the fork and
-// exec of the guard is not part of short runs; one that runs longer does.
+// TestShortChainStartsNoWatchdog: a chain that ends before posix.WatchdogDelay,
+// of built-ins or of one quick process, starts no watchdog, so the fork and
+// exec of the watchdog is not part of short runs; one that runs longer does.
 // A chain slowed past the delay by a loaded machine proves nothing either
 // way and is tried again.
-func TestShortChainStartsNoGuard(t *testing.T) {
+func TestShortChainStartsNoWatchdog(t *testing.T) {
 	for _, tc := range []struct {
 		name, chain string
-		guard       bool
+		watchdog    bool
 	}{
 		{"builtins", "true && echo x >/dev/null; cd / && pwd >/dev/null", false},
 		{"quick process", "exit-with 0", false},
@@ -158,24 +158,24 @@ func TestShortChainStartsNoGuard(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			for try := 0; ; try++ {
-				cmd := testprog.Command("guard-after", tc.chain)
+				cmd := testprog.Command("watchdog-after", tc.chain)
 				cmd.Env = append(cmd.Env, "PATH="+testprog.BinDir()+string(os.PathListSeparator)+os.Getenv("PATH"))
 				out, err := cmd.Output()
 				if err != nil {
 					t.Fatalf("%v: %s", err, out)
 				}
-				var long, guard bool
-				if _, err := fmt.Sscan(string(out), &long, &guard); err != nil {
+				var long, watchdog bool
+				if _, err := fmt.Sscan(string(out), &long, &watchdog); err != nil {
 					t.Fatalf("output %q: %v", out, err)
 				}
-				if long != tc.guard {
+				if long != tc.watchdog {
 					if try < 20 {
 						continue
 					}
-					t.Skipf("in 20 tries the chain never ended on the wanted side of %v", posix.GuardDelay)
+					t.Skipf("in 20 tries the chain never ended on the wanted side of %v", posix.WatchdogDelay)
 				}
-				if guard != tc.guard {
-					t.Errorf("a guard runs after the chain: %v, want %v", guard, tc.guard)
+				if watchdog != tc.watchdog {
+					t.Errorf("a watchdog runs after the chain: %v, want %v", watchdog, tc.watchdog)
 				}
 				return
 			}
