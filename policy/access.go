@@ -37,18 +37,18 @@ func (r fileRole) writes() bool { return r == roleWrite || r == roleRemove }
 // fileArg is one path a segment names, as written, with its role and what
 // named it ("path", "output redirect", "time -o").
 type fileArg struct {
-	word string
+	word word
 	role fileRole
 	what string
 }
 
 // commandFiles returns the paths one command (argv[0] canonical) names and
 // their roles.
-func commandFiles(args []string) []fileArg { return lookup(args[0]).paths(args) }
+func commandFiles(args []word) []fileArg { return lookupWord(args[0]).paths(args) }
 
 // paths are the paths args names, p being the record of args[0] (nil for
 // a program the registry does not know), and their roles.
-func (p *program) paths(args []string) []fileArg {
+func (p *program) paths(args []word) []fileArg {
 	if p != nil && p.files != nil {
 		return p.files(p, args)
 	}
@@ -65,7 +65,7 @@ func (p *program) paths(args []string) []fileArg {
 
 // plainOperands appends the operands to files, each a path of role role,
 // but for the script or pattern operand (skipScript).
-func (p *program) plainOperands(files []fileArg, operands []string, opts []flagUse, role fileRole) []fileArg {
+func (p *program) plainOperands(files []fileArg, operands []word, opts []flagUse, role fileRole) []fileArg {
 	for _, o := range p.skipScript(operands, opts) {
 		files = append(files, fileArg{word: o, role: role, what: "path"})
 	}
@@ -74,7 +74,7 @@ func (p *program) plainOperands(files []fileArg, operands []string, opts []flagU
 
 // skipScript drops the first operand when it is code or a pattern (the
 // record's first role), unless an option gave that.
-func (p *program) skipScript(operands []string, opts []flagUse) []string {
+func (p *program) skipScript(operands []word, opts []flagUse) []word {
 	if p.first == 0 || len(operands) == 0 {
 		return operands
 	}
@@ -88,9 +88,9 @@ func (p *program) skipScript(operands []string, opts []flagUse) []string {
 func optionFiles(opts []flagUse, spec *optSpec) []fileArg {
 	var files []fileArg
 	for _, o := range opts {
-		if r, ok := spec.roles[o.flag]; ok && r.names() && o.val != "" {
+		if r, ok := spec.roles[o.flag]; ok && r.names() && !o.val.is("") {
 			files = append(files, fileArg{word: o.val, role: r, what: o.flag})
-		} else if o.hasVal && isPathLike(o.val) {
+		} else if o.hasVal && isPathLikeWord(o.val) {
 			files = append(files, fileArg{word: o.val, role: roleTouch, what: o.flag})
 		}
 	}
@@ -99,16 +99,20 @@ func optionFiles(opts []flagUse, spec *optSpec) []fileArg {
 
 // pathLikeFiles are the path-like words of a program this file does not
 // know: absolute, home-relative or climbing with "..", and --opt=PATH.
-func pathLikeFiles(args []string) []fileArg {
+func pathLikeFiles(args []word) []fileArg {
 	var files []fileArg
 	for _, a := range args[1:] {
-		if strings.HasPrefix(a, "-") && len(a) > 1 {
-			if _, v, ok := strings.Cut(a, "="); ok && isPathLike(v) {
-				files = append(files, fileArg{word: v, role: roleTouch, what: "path"})
+		s, ok := a.known()
+		if !ok {
+			continue // not guessed to be a path: judged before it starts
+		}
+		if strings.HasPrefix(s, "-") && len(s) > 1 {
+			if _, v, ok := strings.Cut(s, "="); ok && isPathLike(v) {
+				files = append(files, fileArg{word: lit(v), role: roleTouch, what: "path"})
 			}
 			continue
 		}
-		if isPathLike(a) {
+		if isPathLike(s) {
 			files = append(files, fileArg{word: a, role: roleTouch, what: "path"})
 		}
 	}
@@ -120,10 +124,10 @@ func pathLikeFiles(args []string) []fileArg {
 // it follows symlinks while walking, the option that makes it (grep -R,
 // rg -L, find -L, cp -L, tar -h). A Read deny rule cannot be checked file
 // by file there, and a followed link can lead outside the roots.
-func treeReads(args []string) (dirs []string, follow string) { return lookup(args[0]).treeReads(args) }
+func treeReads(args []word) (dirs []word, follow string) { return lookupWord(args[0]).treeReads(args) }
 
 // treeReads is treeReads for args whose program's record is p (or nil).
-func (p *program) treeReads(args []string) (dirs []string, follow string) {
+func (p *program) treeReads(args []word) (dirs []word, follow string) {
 	if p != nil && p.tree != nil {
 		return p.tree(args)
 	}
@@ -132,8 +136,12 @@ func (p *program) treeReads(args []string) (dirs []string, follow string) {
 
 // treeOpt returns the first word of args that is one of the short options
 // short (in a cluster) or abbreviates the long option long, or "".
-func treeOpt(args []string, short, long string) string {
-	for _, a := range args[1:] {
+func treeOpt(args []word, short, long string) string {
+	for _, w := range args[1:] {
+		a, ok := w.known()
+		if !ok {
+			continue
+		}
 		if a == "--" {
 			break
 		}
@@ -149,10 +157,10 @@ func treeOpt(args []string, short, long string) string {
 
 // patternDirs are the directory operands of grep and rg: without -e or -f
 // (given) the first operand is the pattern; none means ".".
-func patternDirs(args []string, given bool) []string {
-	var ops []string
+func patternDirs(args []word, given bool) []word {
+	var ops []word
 	for _, a := range args[1:] {
-		if !strings.HasPrefix(a, "-") {
+		if !a.hasPrefix("-") {
 			ops = append(ops, a)
 		}
 	}
@@ -160,7 +168,7 @@ func patternDirs(args []string, given bool) []string {
 		ops = ops[1:]
 	}
 	if len(ops) == 0 {
-		ops = []string{"."}
+		ops = []word{lit(".")}
 	}
 	return ops
 }
@@ -168,15 +176,15 @@ func patternDirs(args []string, given bool) []string {
 // operandDirs are the operands of a recursive reader that are not options
 // (option values are taken as directories too: a stricter reading), "."
 // when there are none.
-func operandDirs(args []string) []string {
-	var dirs []string
+func operandDirs(args []word) []word {
+	var dirs []word
 	for _, a := range args[1:] {
-		if !strings.HasPrefix(a, "-") {
+		if !a.hasPrefix("-") {
 			dirs = append(dirs, a)
 		}
 	}
 	if len(dirs) == 0 {
-		dirs = []string{"."}
+		dirs = []word{lit(".")}
 	}
 	return dirs
 }

@@ -16,15 +16,41 @@ import (
 
 // builtinEffects returns the effects of the segment's engine built-in,
 // or false when it runs none.
-func builtinEffects(s *chain.Segment) (spec.Effects, bool) {
+func builtinEffects(s *chain.Segment) (effects, bool) {
 	if s.Builtin == "" || len(s.Args) == 0 {
-		return spec.Effects{}, false
+		return effects{}, false
 	}
 	b, ok := spec.Lookup(string(s.Builtin))
 	if !ok {
-		return spec.Effects{}, false
+		return effects{}, false
 	}
-	return b.Effects(s.Args[1:]), true
+	e := b.Effects(s.Args[1:])
+	argv := segArgv(s)
+	return effects{assigns: effectWords(e.Assigns, argv), stats: effectWords(e.Stats, argv)}, true
+}
+
+// effects are the effects of a built-in the policy judges, the names and
+// files they name typed: spec reads the words' texts, and a name or file
+// taken from a word known only at run time is known only at run time.
+type effects struct {
+	assigns, stats []word
+}
+
+// effectWords types the names or files ss a built-in's effects took from
+// argv: one that may come from a word known only at run time (a part of
+// its source text) is unknown too.
+func effectWords(ss []string, argv []word) []word {
+	out := make([]word, len(ss))
+	for i, s := range ss {
+		out[i] = lit(s)
+		for _, w := range argv {
+			if s != "" && w.isUnknown() && strings.Contains(w.show(), s) {
+				out[i] = unknownWord(s)
+				break
+			}
+		}
+	}
+	return out
 }
 
 // builtinAsks are the structural asks of a built-in that sets variables
@@ -37,10 +63,11 @@ func builtinAsks(s *chain.Segment) []string {
 		return nil
 	}
 	var asks []string
-	for _, name := range e.Assigns {
+	for _, w := range e.assigns {
+		name, ok := w.known()
 		switch {
-		case isUnknown(name):
-			asks = append(asks, string(s.Builtin)+" sets a variable whose name ("+showText(name)+") is known only at run time")
+		case !ok:
+			asks = append(asks, string(s.Builtin)+" sets a variable whose name ("+w.show()+") is known only at run time")
 		case isCodeRunnerEnv(name):
 			asks = append(asks, string(s.Builtin)+" sets "+name+", which can make later programs run other code")
 		}
@@ -53,13 +80,13 @@ func builtinAsks(s *chain.Segment) []string {
 // x reads x's metadata, a read for the path rules.
 func builtinFiles(s *chain.Segment) []fileArg {
 	e, ok := builtinEffects(s)
-	if !ok || len(e.Stats) == 0 {
+	if !ok || len(e.stats) == 0 {
 		return nil
 	}
-	judged := pathLikeFiles(s.Args)
+	judged := pathLikeFiles(segArgv(s))
 	var files []fileArg
-	for _, w := range e.Stats {
-		if w == "" || slices.ContainsFunc(judged, func(f fileArg) bool { return f.word == w }) {
+	for _, w := range e.stats {
+		if w.is("") || slices.ContainsFunc(judged, func(f fileArg) bool { return sameWord(f.word, w) }) {
 			continue
 		}
 		files = append(files, fileArg{word: w, role: roleRead, what: "the metadata of"})
@@ -137,11 +164,11 @@ func firstCdPathSet(segs []*chain.Segment) int {
 	for _, s := range segs {
 		if len(s.Args) == 0 {
 			for _, a := range s.Assigns {
-				if mayBeCdPath(a.Name) {
+				if strings.EqualFold(a.Name, "CDPATH") {
 					return s.Index
 				}
 			}
-		} else if e, ok := builtinEffects(s); ok && slices.ContainsFunc(e.Assigns, mayBeCdPath) {
+		} else if e, ok := builtinEffects(s); ok && slices.ContainsFunc(e.assigns, mayBeCdPath) {
 			return s.Index
 		}
 	}
@@ -149,7 +176,10 @@ func firstCdPathSet(segs []*chain.Segment) int {
 }
 
 // mayBeCdPath reports a variable name that is, or may be, CDPATH.
-func mayBeCdPath(name string) bool { return isUnknown(name) || strings.EqualFold(name, "CDPATH") }
+func mayBeCdPath(w word) bool {
+	name, ok := w.known()
+	return !ok || strings.EqualFold(name, "CDPATH")
+}
 
 // plannedDirs maps each cd of a planned chain that is a pipeline of its
 // own to the directory the plan says the next pipeline starts in, when

@@ -9,11 +9,15 @@ package policy
 // function beside the record (sed's and awk's scripts, git's options and
 // subcommands). A guarded program given a word known only at run time is
 // stopped too (runtimeArgGuard).
-func guard(args []string) string {
+func guard(args []word) string {
 	if len(args) == 0 {
 		return ""
 	}
-	name, rest := canonicalName(args[0]), args[1:]
+	prog, ok := args[0].known()
+	if !ok {
+		return ""
+	}
+	name, rest := canonicalName(prog), args[1:]
 	p := lookup(name)
 	if p == nil || p.guard == nil {
 		return ""
@@ -27,16 +31,16 @@ func guard(args []string) string {
 
 // specGuard is the guard of a program described by its options alone: the
 // dangerous ones of its spec.
-func specGuard(p *program, _ string, rest []string) string { return flagGuard(rest, &p.opts) }
+func specGuard(p *program, _ string, rest []word) string { return flagGuard(rest, &p.opts) }
 
 // runtimeArgGuard is the guard of a guarded program one of whose words is
 // known only at run time: the word may turn out to be (or, split, hold)
 // the very option or script the guard is there to stop, so a prefix or
 // glob rule does not cover it.
-func runtimeArgGuard(name string, rest []string) string {
+func runtimeArgGuard(name string, rest []word) string {
 	k := firstUnknown(rest)
 	if k < 0 {
 		return ""
 	}
-	return name + " argument " + showText(rest[k]) + " is known only at run time and may be an option or script that writes files or runs programs"
+	return name + " argument " + rest[k].show() + " is known only at run time and may be an option or script that writes files or runs programs"
 }

@@ -19,7 +19,7 @@ type segFacts struct {
 	cd, git, writes, redirects bool
 	// narrow is the allow view, for the cd check: a flag the guard knows
 	// as writing counts as a write.
-	narrow []string
+	narrow []word
 	// suggest is set when a rule could allow the segment.
 	suggest    bool
 	suggestion string
@@ -100,11 +100,11 @@ func (j *segJudgement) gatherFacts() {
 	s, a := j.seg, j.a
 	j.facts.narrow = a.narrow
 	for _, l := range a.layers {
-		if p := lookup(l[0]); p != nil && p.repoConfig {
+		if p := lookupWord(l[0]); p != nil && p.repoConfig {
 			j.facts.git = true
 		}
 	}
-	j.facts.cd = s.Builtin == chain.BuiltinCd || (s.Builtin == "" && len(a.layers) > 0 && a.layers[0][0] == "cd")
+	j.facts.cd = s.Builtin == chain.BuiltinCd || (s.Builtin == "" && len(a.layers) > 0 && a.layers[0][0].is("cd"))
 }
 
 // matchDeny is step 1: the first deny rule that matches any view of the
@@ -123,7 +123,7 @@ func (p *Policy) matchDeny(j *segJudgement) bool {
 		if !matchBroad(r, j.a, true) {
 			continue
 		}
-		if hasUnknown(j.seg.Args) && !matchBroad(r, j.a, false) {
+		if hasUnknown(j.a.argv) && !matchBroad(r, j.a, false) {
 			if maybe == nil {
 				maybe = r
 			}
@@ -169,7 +169,7 @@ func (p *Policy) structuralAsks(j *segJudgement) {
 	if j.a.runtime != "" {
 		j.facts.hard, j.facts.runtime = true, true
 	}
-	j.exactFull = p.exactFull(j.seg)
+	j.exactFull = p.exactFull(j.seg, j.a.argv)
 	if j.exactFull != nil {
 		return
 	}
@@ -226,10 +226,10 @@ func (p *Policy) allowNarrow(j *segJudgement) {
 	} else if j.facts.cd {
 		j.allow("", "cd is an engine built-in; its target is judged below")
 	} else if p.Mode == ModeAcceptEdits && acceptEditsCommand(narrow) {
-		j.allow("", "acceptEdits mode allows "+canonicalName(narrow[0])+"; its paths are judged below")
+		j.allow("", "acceptEdits mode allows "+canonWord(narrow[0]).show()+"; its paths are judged below")
 	} else if p.ReadOnlyAutoAllow {
 		if ok, why := readOnlyReason(narrow); ok {
-			j.allow("", "read-only command "+canonicalName(narrow[0])+" (auto-allowed)")
+			j.allow("", "read-only command "+canonWord(narrow[0]).show()+" (auto-allowed)")
 		} else if why != "" {
 			j.guardStops(why, "guard: "+why)
 		}
@@ -253,14 +253,14 @@ func (j *segJudgement) allowByRule(r *Rule, exact bool) {
 }
 
 // exactFull finds an exact allow rule that spells out the whole segment,
-// assignments included.
-func (p *Policy) exactFull(s *chain.Segment) *Rule {
+// assignments included (argv is the segment's, as judged).
+func (p *Policy) exactFull(s *chain.Segment, argv []word) *Rule {
 	if len(s.Assigns) == 0 {
 		return nil
 	}
 	for k := range p.Allow {
 		r := &p.Allow[k]
-		if r.Match == Exact && tokensEqual(s.Args, r.Tokens) && slices.EqualFunc(r.Assigns, s.Assigns, sameAssign) {
+		if r.Match == Exact && tokensEqual(argv, r.Tokens) && slices.EqualFunc(r.Assigns, s.Assigns, sameAssign) {
 			return r
 		}
 	}
@@ -271,12 +271,12 @@ func (p *Policy) exactFull(s *chain.Segment) *Rule {
 // the rule's a with the segment's b, whose value may be known only at run
 // time (then it is no rule's value).
 func sameAssign(a, b chain.Assign) bool {
-	return a.Name == b.Name && tokenEqual(b.Value, a.Value, false)
+	return a.Name == b.Name && tokenEqual(assignValue(b), a.Value, false)
 }
 
 // matchAllow finds an allow rule for the narrow view: exact and catch-all
 // rules first (they bypass the guard), then prefix and glob rules.
-func (p *Policy) matchAllow(narrow []string) (*Rule, bool) {
+func (p *Policy) matchAllow(narrow []word) (*Rule, bool) {
 	for k := range p.Allow {
 		r := &p.Allow[k]
 		if (r.Match == Exact && len(r.Assigns) == 0 || r.Match == Any) && r.matchArgs(narrow, false) {
@@ -302,9 +302,10 @@ func (p *Policy) matchAllow(narrow []string) (*Rule, bool) {
 }
 
 // isBareName reports a program word a wildcard may match: plain ASCII, no
-// directory.
-func isBareName(s string) bool {
-	return s != "" && isASCII(s) && !strings.ContainsAny(s, `/\`)
+// directory; a word known only at run time is none.
+func isBareName(w word) bool {
+	s, ok := w.known()
+	return ok && s != "" && isASCII(s) && !strings.ContainsAny(s, `/\`)
 }
 
 // matchBroad matches a deny or ask rule against every view of a segment:
@@ -320,13 +321,13 @@ func matchBroad(r *Rule, a *analysis, pessimistic bool) bool {
 			return true
 		}
 	}
-	if r.Match == Exact && len(r.Assigns) > 0 && r.matchView(a.seg.Args, r.Tokens[0], false, pessimistic) {
+	if r.Match == Exact && len(r.Assigns) > 0 && r.matchView(a.argv, r.Tokens[0], false, pessimistic) {
 		return true
 	}
 	// The argv as written and the allow view are often the very slice the
 	// first layer is (argv[0] already canonical); a canonical match covers
 	// them then.
-	raw := a.seg.Args
+	raw := a.argv
 	rawCovered := len(a.layers) > 0 && sameSlice(a.layers[0], raw)
 	narrowSame := a.narrow != nil && sameSlice(a.narrow, raw)
 	w0 := r.programWord(false)
@@ -341,14 +342,14 @@ func matchBroad(r *Rule, a *analysis, pessimistic bool) bool {
 // matches, or, when it matches only if words known only at run time turn
 // out to be what it names, it may match, and the reason names them.
 func (a *analysis) ruleReason(kind string, r *Rule) string {
-	if words := runtimeWords(a.seg.Args); words != "" && !matchBroad(r, a, false) {
+	if words := runtimeWords(a.argv); words != "" && !matchBroad(r, a, false) {
 		return "may match " + kind + " rule " + r.String() + ": " + words + " known only at run time"
 	}
 	return "matches " + kind + " rule " + r.String()
 }
 
 // sameSlice reports whether a and b are the same slice of the same array.
-func sameSlice(a, b []string) bool {
+func sameSlice(a, b []word) bool {
 	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
@@ -365,8 +366,8 @@ func (j *segJudgement) judgePaths(env *pathEnv, at where) where {
 		for _, r := range c.redirects {
 			j.redirect(env, cwd, r)
 		}
-		if len(c.args) > 0 && c.args[0] != "cd" {
-			p := lookup(c.args[0])
+		if len(c.args) > 0 && !c.args[0].is("cd") {
+			p := lookupWord(c.args[0])
 			for _, f := range p.paths(c.args) {
 				j.file(env, cwd, f)
 			}
@@ -420,21 +421,22 @@ func (j *segJudgement) file(env *pathEnv, cwd string, f fileArg) {
 // path a Read deny or ask rule names asks, naming the rule (a rule cannot
 // be checked file by file inside another program). A tree known only at
 // run time may hold any path.
-func (j *segJudgement) treeReads(env *pathEnv, cwd string, p *program, args []string) {
+func (j *segJudgement) treeReads(env *pathEnv, cwd string, p *program, args []word) {
 	dirs, follow := p.treeReads(args)
 	if follow != "" {
-		j.pathAsks = append(j.pathAsks, args[0]+" "+follow+" follows symbolic links while walking directories, which can lead outside the roots")
+		j.pathAsks = append(j.pathAsks, args[0].show()+" "+follow+" follows symbolic links while walking directories, which can lead outside the roots")
 	}
 	for _, d := range dirs {
-		runtime, key := isUnknown(d), ""
-		if !runtime {
-			key = pathKey(env.resolve(cwd, d), env.keys.fold)
+		path, known := d.known()
+		runtime, key := !known, ""
+		if known {
+			key = pathKey(env.resolve(cwd, path), env.keys.fold)
 		}
 		for _, rules := range [][]PathRule{env.p.PathDeny, env.p.PathAsk} {
 			for i := range rules {
 				if r := &rules[i]; r.Tool == "Read" && (runtime || r.mayMatchUnder(key, &env.keys)) {
 					j.facts.hard = true
-					j.pathAsks = append(j.pathAsks, args[0]+" reads the tree "+quoteArg(d)+" recursively, which may hold a path of rule "+r.String())
+					j.pathAsks = append(j.pathAsks, args[0].show()+" reads the tree "+quoteWord(d)+" recursively, which may hold a path of rule "+r.String())
 					return
 				}
 			}
@@ -462,7 +464,7 @@ func (j *segJudgement) redirect(env *pathEnv, cwd string, r chain.Redirect) {
 // anywhere, a sensitive directory included) cannot be known before the
 // chain runs.
 func (j *segJudgement) judgeCd(env *pathEnv, at where) where {
-	args := j.seg.Args[1:]
+	args := j.a.argv[1:]
 	if hasUnknown(args) {
 		j.facts.hard = true
 		j.pathAsks = append(j.pathAsks, "cd "+joinArgs(args)+" goes to a directory known only at run time")

@@ -62,8 +62,8 @@ func (p *Policy) SetMode(m Mode) error {
 // acceptEditsCommand reports the file commands acceptEdits mode allows
 // without a rule (Claude Code's list, the registry's acceptEdits records)
 // when their guard finds nothing but in-place editing (sed -i).
-func acceptEditsCommand(args []string) bool {
-	p := lookup(canonicalName(args[0]))
+func acceptEditsCommand(args []word) bool {
+	p := lookupWord(canonWord(args[0]))
 	if p == nil || !p.acceptEdits {
 		return false
 	}

@@ -17,8 +17,8 @@ const maxWrapDepth = 16
 // trailing dots or spaces removed (Windows ignores them), NFKC-normalised
 // and case-folded. "/bin/./RM.EXE" and fullwidth "ｒｍ" both become "rm".
 func canonicalName(s string) string {
-	if isPlainName(s) || isUnknown(s) {
-		return s // an unknown word stays one: it is no name yet
+	if isPlainName(s) {
+		return s
 	}
 	if i := strings.LastIndexAny(s, `/\`); i >= 0 {
 		s = s[i+1:]
@@ -35,6 +35,16 @@ func canonicalName(s string) string {
 		}
 	}
 	return strings.TrimRight(s, ". ")
+}
+
+// canonWord is canonicalName for a program word; an unknown word stays
+// one: it is no name yet.
+func canonWord(w word) word {
+	s, ok := w.known()
+	if !ok || isPlainName(s) {
+		return w
+	}
+	return lit(canonicalName(s))
 }
 
 // isPlainName reports a name that canonicalName leaves as it is.
@@ -87,11 +97,21 @@ func isAssignWord(s string) bool {
 	return true
 }
 
+// assignWord returns the name a NAME=value word assigns; false for any
+// other word, and for one known only at run time.
+func assignWord(w word) (string, bool) {
+	s, ok := w.known()
+	if !ok || !isAssignWord(s) {
+		return "", false
+	}
+	return s[:strings.IndexByte(s, '=')], true
+}
+
 // command is one effective command found in a segment: the segment itself,
 // or what a wrapper or a shell body runs.
 type command struct {
 	// args has argv[0] canonicalised.
-	args []string
+	args []word
 	// redirects are those of a shell body's segment; the outer segment's
 	// own redirects are judged separately.
 	redirects []chain.Redirect
@@ -103,11 +123,13 @@ type analysis struct {
 	seg *chain.Segment
 	// layers are every argv met while unwrapping (argv[0] canonical), plus
 	// forms with global options skipped; deny and ask rules match any.
-	layers [][]string
+	layers [][]word
 	// cmds are the innermost commands, after all wrappers.
 	cmds []command
+	// argv is the segment's argv as the policy judges it.
+	argv []word
 	// narrow is the allow view; nil when an assignment disqualifies it.
-	narrow    []string
+	narrow    []word
 	narrowWhy string
 	// envs are the names assigned anywhere: the segment, env/sudo
 	// arguments, a shell body.
@@ -124,7 +146,7 @@ type analysis struct {
 	runtime string
 
 	// Room for the common case, saving allocations.
-	layersBuf [2][]string
+	layersBuf [2][]word
 	cmdsBuf   [1]command
 }
 
@@ -135,12 +157,13 @@ func analyze(seg *chain.Segment) *analysis {
 	for _, as := range seg.Assigns {
 		a.envs = append(a.envs, as.Name)
 	}
-	a.unwrap(seg.Args, 0, false)
-	a.narrow, a.narrowWhy = narrowView(seg)
-	if len(seg.Args) > 0 && batchFile(seg.Args[0]) {
-		for _, x := range seg.Args[1:] {
-			if strings.ContainsAny(x, "\"&|<>^%!()\r\n") {
-				a.ask("batch file argument " + quoteArg(x) + " holds a cmd.exe metacharacter; Windows refuses it at run time")
+	a.argv = segArgv(seg)
+	a.unwrap(a.argv, 0, false)
+	a.narrow, a.narrowWhy = narrowView(seg, a.argv)
+	if len(seg.Args) > 0 && batchFile(a.argv[0]) {
+		for _, x := range a.argv[1:] {
+			if s, ok := x.known(); ok && strings.ContainsAny(s, "\"&|<>^%!()\r\n") {
+				a.ask("batch file argument " + quoteArg(s) + " holds a cmd.exe metacharacter; Windows refuses it at run time")
 				break
 			}
 		}
@@ -149,7 +172,11 @@ func analyze(seg *chain.Segment) *analysis {
 }
 
 // batchFile reports a program name cmd.exe would run: *.bat or *.cmd.
-func batchFile(name string) bool {
+func batchFile(w word) bool {
+	name, ok := w.known()
+	if !ok {
+		return false
+	}
 	l := strings.ToLower(strings.TrimRight(name, ". "))
 	return strings.HasSuffix(l, ".bat") || strings.HasSuffix(l, ".cmd")
 }
@@ -165,25 +192,26 @@ func (a *analysis) ask(reason string) {
 // met, with argv[0] canonical, and the form with global options skipped.
 // Shells hand over to shellBody; the commands a program's options run
 // (find -exec) are unwrapped too.
-func (a *analysis) unwrap(args []string, depth int, afterWrapper bool) {
+func (a *analysis) unwrap(args []word, depth int, afterWrapper bool) {
 	for len(args) > 0 {
 		if depth > maxWrapDepth {
 			a.ask("wrappers nested more than 16 deep")
 			return
 		}
-		if isUnknown(args[0]) {
+		prog, ok := args[0].known()
+		if !ok {
 			a.runtimeProgram(args, depth)
 			return
 		}
-		if afterWrapper && isAssignWord(args[0]) {
+		if _, ok := assignWord(args[0]); afterWrapper && ok {
 			args = a.assignsAsProgram(args)
 			continue
 		}
-		if lookAlike(args[0]) {
-			a.ask("program name " + quoteArg(args[0]) + " is a compatibility look-alike of " + quoteArg(canonicalName(args[0])))
+		if lookAlike(prog) {
+			a.ask("program name " + quoteArg(prog) + " is a compatibility look-alike of " + quoteArg(canonicalName(prog)))
 		}
 		layer := canonLayer(args)
-		name := layer[0]
+		name := canonicalName(prog)
 		p := lookup(name)
 		a.layers = append(a.layers, layer)
 		a.globalLayers(p, layer)
@@ -203,11 +231,15 @@ func (a *analysis) unwrap(args []string, depth int, afterWrapper bool) {
 // assignsAsProgram handles NAME=v words after a wrapper: bash would run a
 // program named "NAME=v", so the segment asks; deny rules still see the
 // command behind them, which it returns.
-func (a *analysis) assignsAsProgram(args []string) []string {
-	a.ask("after a wrapper, " + args[0] + " is read as the program name, not an assignment")
+func (a *analysis) assignsAsProgram(args []word) []word {
+	a.ask("after a wrapper, " + args[0].show() + " is read as the program name, not an assignment")
 	i := 0
-	for i < len(args) && isAssignWord(args[i]) {
-		a.envs = append(a.envs, args[i][:strings.IndexByte(args[i], '=')])
+	for i < len(args) {
+		n, ok := assignWord(args[i])
+		if !ok {
+			break
+		}
+		a.envs = append(a.envs, n)
 		i++
 	}
 	a.layers = append(a.layers, canonLayer(args))
@@ -217,7 +249,7 @@ func (a *analysis) assignsAsProgram(args []string) []string {
 // wrapped follows the exec wrapper name, if it is one, and returns the
 // command it runs; nil ends the unwrapping, with layer recorded as an
 // innermost command unless a shell body took over.
-func (a *analysis) wrapped(p *program, name string, layer, args []string, depth int) []string {
+func (a *analysis) wrapped(p *program, name string, layer, args []word, depth int) []word {
 	if p == nil || p.wrap == nil {
 		a.cmds = append(a.cmds, command{args: layer})
 		return nil
@@ -229,7 +261,7 @@ func (a *analysis) wrapped(p *program, name string, layer, args []string, depth 
 		return nil
 	}
 	if k := wrapperUnknown(args, res.cmd); k > 0 {
-		a.runtimeAt(name+" argument "+showText(args[k])+" is known only at run time, so the command it runs is not known", args[k:])
+		a.runtimeAt(name+" argument "+args[k].show()+" is known only at run time, so the command it runs is not known", args[k:])
 	}
 	a.envs = append(a.envs, res.envs...)
 	a.files = append(a.files, res.files...)
@@ -257,18 +289,18 @@ func (a *analysis) wrapped(p *program, name string, layer, args []string, depth 
 // unreadable handles a wrapper option the wrapper's spec cannot read: the
 // segment asks, and deny and ask rules see every later word as a possible
 // start of the command ("\time --frob echo rm -rf x").
-func (a *analysis) unreadable(name, word string, args []string) {
+func (a *analysis) unreadable(name, word string, args []word) {
 	a.ask(name + " option " + quoteArg(word) + " cannot be read as " + name + " reads it, so the command it runs is not known")
 	a.possibleStarts(args[1:])
 }
 
 // possibleStarts records every suffix of args as a layer: deny and ask
 // rules see each word as a possible start of the command.
-func (a *analysis) possibleStarts(args []string) {
+func (a *analysis) possibleStarts(args []word) {
 	for j := range args {
 		l := canonLayer(args[j:])
 		a.layers = append(a.layers, l)
-		a.globalLayers(lookup(l[0]), l)
+		a.globalLayers(lookupWord(l[0]), l)
 	}
 }
 
@@ -279,7 +311,7 @@ func (a *analysis) possibleStarts(args []string) {
 // and ask rules see args as a command whose program may be anything, and
 // every later word as a possible start (the unknown word may expand to
 // nothing, or to a wrapper and its options). The first reason is kept.
-func (a *analysis) runtimeAt(why string, args []string) {
+func (a *analysis) runtimeAt(why string, args []word) {
 	if a.runtime == "" {
 		a.runtime = why
 		a.ask(why)
@@ -292,11 +324,11 @@ func (a *analysis) runtimeAt(why string, args []string) {
 // word is then the program, unwrapped and with its files judged as if it
 // stood first. Consecutive unknown words are skipped together; their
 // other readings are runtimeAt's layers.
-func (a *analysis) runtimeProgram(args []string, depth int) {
-	a.runtimeAt("the program ("+showText(args[0])+") is known only at run time", args)
+func (a *analysis) runtimeProgram(args []word, depth int) {
+	a.runtimeAt("the program ("+args[0].show()+") is known only at run time", args)
 	a.cmds = append(a.cmds, command{args: args})
 	rest := args[1:]
-	for len(rest) > 0 && isUnknown(rest[0]) {
+	for len(rest) > 0 && rest[0].isUnknown() {
 		rest = rest[1:]
 	}
 	if len(rest) > 0 {
@@ -308,9 +340,9 @@ func (a *analysis) runtimeProgram(args []string, depth int) {
 // the wrapper's own words (its options and operands, before the command
 // cmd it runs), or 0: an unquoted expansion may split into words that move
 // the command.
-func wrapperUnknown(args, cmd []string) int {
+func wrapperUnknown(args, cmd []word) int {
 	end := len(args)
-	if len(cmd) > 0 && len(cmd) < len(args) && slices.Equal(args[len(args)-len(cmd):], cmd) {
+	if len(cmd) > 0 && len(cmd) < len(args) && sameWords(args[len(args)-len(cmd):], cmd) {
 		end = len(args) - len(cmd)
 	}
 	if k := firstUnknown(args[1:end]); k >= 0 {
@@ -323,7 +355,7 @@ func wrapperUnknown(args, cmd []string) int {
 // record is p, nil for none) skipped. An
 // option the table does not know may take a value or not: both readings
 // are added, so "git --new-opt x push --force" is seen as git push.
-func (a *analysis) globalLayers(p *program, layer []string) {
+func (a *analysis) globalLayers(p *program, layer []word) {
 	if p == nil || p.global == nil {
 		return
 	}
@@ -333,11 +365,11 @@ func (a *analysis) globalLayers(p *program, layer []string) {
 	} else {
 		g = layer
 	}
-	if len(g) < 2 || !strings.HasPrefix(g[1], "-") || g[1] == "-" {
+	if len(g) < 2 || !g[1].hasPrefix("-") || g[1].is("-") {
 		return
 	}
 	for k := 2; k <= 3 && k < len(g); k++ {
-		alt := append([]string{layer[0]}, g[k:]...)
+		alt := append([]word{layer[0]}, g[k:]...)
 		a.layers = append(a.layers, alt)
 		if g2 := p.skipGlobal(alt); g2 != nil {
 			a.layers = append(a.layers, g2)
@@ -347,12 +379,12 @@ func (a *analysis) globalLayers(p *program, layer []string) {
 
 // canonLayer returns args with argv[0] canonical; args itself when it
 // already is (layers are never modified).
-func canonLayer(args []string) []string {
-	c := canonicalName(args[0])
-	if c == args[0] {
+func canonLayer(args []word) []word {
+	c := canonWord(args[0])
+	if sameWord(c, args[0]) {
 		return args
 	}
-	l := make([]string, len(args))
+	l := make([]word, len(args))
 	copy(l, args)
 	l[0] = c
 	return l
@@ -361,14 +393,14 @@ func canonLayer(args []string) []string {
 // narrowView is the allow view: safe assignments stripped (any other one
 // disqualifies it), then only the registry's narrow wrappers (timeout,
 // time, nice, nohup, stdbuf) with their own options. A NAME=v word after
-// a wrapper is the program.
-func narrowView(seg *chain.Segment) ([]string, string) {
+// a wrapper is the program. argv is the segment's, as judged.
+func narrowView(seg *chain.Segment, argv []word) ([]word, string) {
 	for _, as := range seg.Assigns {
 		if !isSafeEnv(as.Name) {
 			return nil, "assignment " + as.Name + "= is not a safe variable, so only an exact rule spelling it out can allow this"
 		}
 	}
-	args := seg.Args
+	args := argv
 	for n := 0; n < maxWrapDepth && len(args) > 0; n++ {
 		spec := narrowWrapperOpts(args[0])
 		if spec == nil {
@@ -385,15 +417,10 @@ func narrowView(seg *chain.Segment) ([]string, string) {
 
 // quoteArg renders a word for messages and exact-rule suggestions, quoting
 // it the way the parser reads back when it holds anything but plain
-// characters. A word known only at run time is rendered as its source
-// text ("$X"), which only messages show: Suggest proposes no rule holding
-// one.
+// characters.
 func quoteArg(s string) string {
 	if s == "" {
 		return "''"
-	}
-	if holdsUnknown(s) {
-		return showText(s) // its source text, already as written
 	}
 	plain := true
 	for i := 0; i < len(s); i++ {
@@ -409,13 +436,23 @@ func quoteArg(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
-func joinArgs(args []string) string {
+// quoteWord is quoteArg for a word: one known only at run time is
+// rendered as its source text ("$X"), which only messages show: Suggest
+// proposes no rule holding one.
+func quoteWord(w word) string {
+	if s, ok := w.known(); ok {
+		return quoteArg(s)
+	}
+	return w.show()
+}
+
+func joinArgs(args []word) string {
 	var b strings.Builder
 	for i, a := range args {
 		if i > 0 {
 			b.WriteByte(' ')
 		}
-		b.WriteString(quoteArg(a))
+		b.WriteString(quoteWord(a))
 	}
 	return b.String()
 }

@@ -43,25 +43,31 @@ type optSpec struct {
 	// cover the option (it writes files or runs programs).
 	danger map[string]string
 	// check inspects an option and its value ("-o" "ProxyCommand=x").
-	check func(flag, val string) string
+	check func(flag string, val word) string
 }
 
 // flagUse is one option as read: "-o" or "--output" (an abbreviation
-// resolved), its value when it takes one, and the word it was written as.
+// resolved), its value when it takes one (a separate value may be known
+// only at run time), and the word it was written as.
 type flagUse struct {
-	flag, val, word string
-	hasVal          bool
+	flag   string
+	val    word
+	word   string
+	hasVal bool
 }
 
 // scanOpts reads a wrapper's options (stopping at the first non-option or
 // after "--"), then its operands. It returns the index of the command,
 // the options seen, and the first word it could not read ("" when it read
-// them all).
-func scanOpts(args []string, spec *optSpec) (int, []flagUse, string) {
+// them all). A word known only at run time is no option: it ends them.
+func scanOpts(args []word, spec *optSpec) (int, []flagUse, string) {
 	var opts []flagUse
 	i := 1
 	for i < len(args) {
-		x := args[i]
+		x, ok := args[i].known()
+		if !ok {
+			break
+		}
 		if x == "--" {
 			i++
 			break
@@ -71,7 +77,7 @@ func scanOpts(args []string, spec *optSpec) (int, []flagUse, string) {
 		}
 		if spec.anyOpt {
 			name, val, hasVal := strings.Cut(strings.TrimLeft(x, "-"), "=")
-			opts = append(opts, flagUse{optWord(name), val, x, hasVal})
+			opts = append(opts, flagUse{optWord(name), lit(val), x, hasVal})
 			i++
 			continue
 		}
@@ -98,9 +104,10 @@ func optWord(name string) string {
 }
 
 // long reads the long option args[i], resolving an abbreviation.
-func (spec *optSpec) long(args []string, i int, opts []flagUse) (int, []flagUse, string) {
-	x := args[i]
-	name, val, hasVal := strings.Cut(x[2:], "=")
+func (spec *optSpec) long(args []word, i int, opts []flagUse) (int, []flagUse, string) {
+	x, _ := args[i].known()
+	name, v, hasVal := strings.Cut(x[2:], "=")
+	val := lit(v)
 	full, kind := spec.resolve(name)
 	switch {
 	case kind == 0:
@@ -118,16 +125,16 @@ func (spec *optSpec) long(args []string, i int, opts []flagUse) (int, []flagUse,
 }
 
 // short reads the short option cluster args[i].
-func (spec *optSpec) short(args []string, i int, opts []flagUse) (int, []flagUse, string) {
-	x := args[i]
+func (spec *optSpec) short(args []word, i int, opts []flagUse) (int, []flagUse, string) {
+	x, _ := args[i].known()
 	for j := 1; j < len(x); j++ {
 		c := x[j]
 		switch {
 		case strings.IndexByte(spec.shortOpt, c) >= 0:
-			return i + 1, append(opts, flagUse{shortNames[c], x[j+1:], x, j+1 < len(x)}), ""
+			return i + 1, append(opts, flagUse{shortNames[c], lit(x[j+1:]), x, j+1 < len(x)}), ""
 		case strings.IndexByte(spec.shortVal, c) >= 0:
-			v := x[j+1:]
-			if v == "" {
+			v := lit(x[j+1:])
+			if j+1 == len(x) {
 				if i+1 >= len(args) {
 					return i, opts, x
 				}
@@ -136,7 +143,7 @@ func (spec *optSpec) short(args []string, i int, opts []flagUse) (int, []flagUse
 			}
 			return i + 1, append(opts, flagUse{shortNames[c], v, x, true}), ""
 		case strings.IndexByte(spec.shortFlag, c) >= 0:
-			opts = append(opts, flagUse{shortNames[c], "", x, false})
+			opts = append(opts, flagUse{shortNames[c], word{}, x, false})
 		default:
 			return i, opts, x
 		}
@@ -204,8 +211,8 @@ func (spec *optSpec) exact(word string) (takesValue, known bool) {
 
 // valuesOf are the values of the options opts whose role in spec is role
 // (the scripts given by -e, for roleCode).
-func (spec *optSpec) valuesOf(opts []flagUse, role fileRole) []string {
-	var vals []string
+func (spec *optSpec) valuesOf(opts []flagUse, role fileRole) []word {
+	var vals []word
 	for _, o := range opts {
 		if spec.roles[o.flag] == role {
 			vals = append(vals, o.val)
@@ -215,17 +222,17 @@ func (spec *optSpec) valuesOf(opts []flagUse, role fileRole) []string {
 }
 
 // findFlag returns the value of the first option named any of flags.
-func findFlag(opts []flagUse, flags ...string) (string, bool) {
+func findFlag(opts []flagUse, flags ...string) (word, bool) {
 	for _, o := range opts {
 		if slices.Contains(flags, o.flag) {
 			return o.val, true
 		}
 	}
-	return "", false
+	return word{}, false
 }
 
 // flagGuard is the guard of a program described by its spec alone.
-func flagGuard(args []string, spec *optSpec) string {
+func flagGuard(args []word, spec *optSpec) string {
 	_, r := scanFlags(args, spec)
 	return r
 }
@@ -233,7 +240,7 @@ func flagGuard(args []string, spec *optSpec) string {
 // scanFlags walks args GNU-style (options may follow operands) and stops
 // reading options at "--". It returns the operands and the first reason a
 // dangerous option gave.
-func scanFlags(args []string, spec *optSpec) (operands []string, reason string) {
+func scanFlags(args []word, spec *optSpec) (operands []word, reason string) {
 	operands, opts := walkFlags(args, spec)
 	return operands, spec.dangerIn(opts)
 }
@@ -254,19 +261,26 @@ func (spec *optSpec) dangerIn(opts []flagUse) string {
 }
 
 // walkFlags is the option walk scanFlags and the file-operand reader
-// share: every option with its value, and the operands.
-func walkFlags(args []string, spec *optSpec) (operands []string, opts []flagUse) {
+// share: every option with its value, and the operands. A word known only
+// at run time is an operand here (the guard and the path roles judge it
+// as such).
+func walkFlags(args []word, spec *optSpec) (operands []word, opts []flagUse) {
 	if len(args) > 0 {
 		opts = make([]flagUse, 0, len(args))
 	}
 	for i := 0; i < len(args); i++ {
-		x := args[i]
+		x, ok := args[i].known()
+		if !ok {
+			operands = append(operands, args[i])
+			continue
+		}
 		if x == "--" {
 			operands = append(operands, args[i+1:]...)
 			break
 		}
 		if strings.HasPrefix(x, "--") {
-			name, val, hasVal := strings.Cut(x[2:], "=")
+			name, v, hasVal := strings.Cut(x[2:], "=")
+			val := lit(v)
 			full := spec.resolveLong(name)
 			if !hasVal && slices.Contains(spec.longVal, full) && i+1 < len(args) {
 				i++
@@ -276,21 +290,21 @@ func walkFlags(args []string, spec *optSpec) (operands []string, opts []flagUse)
 			continue
 		}
 		if len(x) < 2 || x[0] != '-' {
-			operands = append(operands, x)
+			operands = append(operands, args[i])
 			continue
 		}
 		for j := 1; j < len(x); j++ {
 			f := shortNames[x[j]]
 			if strings.IndexByte(spec.shortVal, x[j]) >= 0 {
-				val := x[j+1:]
-				if val == "" && i+1 < len(args) {
+				val := lit(x[j+1:])
+				if j+1 == len(x) && i+1 < len(args) {
 					i++
 					val = args[i]
 				}
 				opts = append(opts, flagUse{f, val, x, true})
 				break
 			}
-			opts = append(opts, flagUse{f, "", x, false})
+			opts = append(opts, flagUse{f, word{}, x, false})
 		}
 	}
 	return operands, opts

@@ -514,21 +514,23 @@ func judgeRedirect(r chain.Redirect) (fileArg, bool) {
 	if r.Op.IsText() {
 		return fileArg{}, false // a heredoc's body is text, never a path
 	}
+	w := redirectTarget(r)
+	s, known := w.known()
 	switch r.Op {
 	case chain.RedirDupOut, chain.RedirDupIn:
-		if isFdWord(r.Target) {
+		if known && isFdWord(s) {
 			return fileArg{}, false
 		}
 	case chain.RedirIn:
-		if neutralIn(r.Target) {
+		if known && neutralIn(s) {
 			return fileArg{}, false
 		}
-		return fileArg{word: r.Target, role: roleRead, what: "input redirect"}, true
+		return fileArg{word: w, role: roleRead, what: "input redirect"}, true
 	}
-	if neutralOut(r.Target) {
+	if known && neutralOut(s) {
 		return fileArg{}, false
 	}
-	return fileArg{word: r.Target, role: roleWrite, what: "output redirect"}, true
+	return fileArg{word: w, role: roleWrite, what: "output redirect"}, true
 }
 
 func isFdWord(s string) bool {
@@ -552,11 +554,12 @@ func isFdWord(s string) bool {
 // rule or acceptEdits (inside the roots), and a read outside the roots a
 // Read allow rule.
 func (e *pathEnv) judgeFile(cwd string, f fileArg) pathNote {
-	if isUnknown(f.word) {
+	path, ok := f.word.known()
+	if !ok {
 		return e.judgeRuntimeFile(f)
 	}
-	abs := e.resolve(cwd, f.word)
-	label := f.what + " " + quoteArg(f.word)
+	abs := e.resolve(cwd, path)
+	label := f.what + " " + quoteArg(path)
 	key := ""
 	if len(e.p.PathDeny)+len(e.p.PathAsk)+len(e.p.PathAllow) > 0 {
 		key = pathKey(abs, e.keys.fold)
@@ -604,7 +607,7 @@ func (e *pathEnv) judgeFile(cwd string, f fileArg) pathNote {
 // sensitive or outside the roots and no allow rule or mode can show it is
 // not. No Edit rule is suggested for it.
 func (e *pathEnv) judgeRuntimeFile(f fileArg) pathNote {
-	label := f.what + " " + showText(f.word) + " is known only at run time"
+	label := f.what + " " + f.word.show() + " is known only at run time"
 	if f.role.writes() && e.p.Mode == ModePlan {
 		return pathNote{msg: label + " and is a write, and plan mode modifies no file", kind: noteDeny}
 	}
@@ -668,6 +671,13 @@ func (e *pathEnv) dangerousRemoval(abs string) bool {
 
 // isPathLike reports an argument that names a path whatever the program:
 // absolute, home-relative or climbing with "..".
+// isPathLikeWord is isPathLike for a word; one known only at run time is
+// not guessed to be a path.
+func isPathLikeWord(w word) bool {
+	s, ok := w.known()
+	return ok && isPathLike(s)
+}
+
 func isPathLike(a string) bool {
 	if a == "" {
 		return false

@@ -94,11 +94,6 @@ func (p *Policy) Authorize(ctx context.Context, c *chain.Chain, dir string) (*ch
 	}
 	dir, _ = filepath.Abs(dir)
 	segs := c.Segments()
-	typed := segs // the classifier's view: the model's, flags and all
-	if hasRuntime(c) {
-		c = markRuntime(c)
-		segs = c.Segments()
-	}
 	d := &chain.Decision{
 		Verdict:     chain.Allow,
 		Segments:    make([]chain.SegmentDecision, len(segs)),
@@ -121,7 +116,7 @@ func (p *Policy) Authorize(ctx context.Context, c *chain.Chain, dir string) (*ch
 		}
 	}
 	p.chainChecks(c, d, facts)
-	if err := p.classify(ctx, typed, d, facts); err != nil {
+	if err := p.classify(ctx, segs, d, facts); err != nil {
 		return nil, err
 	}
 	p.applyMode(d, facts)
@@ -132,7 +127,6 @@ func (p *Policy) Authorize(ctx context.Context, c *chain.Chain, dir string) (*ch
 		d.Verdict = chain.Stricter(d.Verdict, p.chainAskVerdict())
 	}
 	addSuggestions(d, facts)
-	scrubUnknown(d)
 	return d, nil
 }
 

@@ -143,8 +143,8 @@ func TestGuardEdges(t *testing.T) {
 		if c, err := chain.ParseDialect(cmd, chain.POSIX); err == nil {
 			args = c.Segments()[0].Args
 		}
-		if got := guard(args) != ""; got != danger {
-			t.Errorf("guard(%q) = %v (%s), want %v", cmd, got, guard(args), danger)
+		if got := guard(lits(args)) != ""; got != danger {
+			t.Errorf("guard(%q) = %v (%s), want %v", cmd, got, guard(lits(args)), danger)
 		}
 	}
 }
@@ -175,7 +175,7 @@ func TestWrappers(t *testing.T) {
 	for _, tt := range tests {
 		c := parse(t, tt.cmd)
 		a := analyze(c.Segments()[0])
-		if len(a.cmds) == 0 || strings.Join(a.cmds[len(a.cmds)-1].args, " ") != tt.inner {
+		if len(a.cmds) == 0 || showWords(a.cmds[len(a.cmds)-1].args) != tt.inner {
 			t.Errorf("%q: commands %v, want %q", tt.cmd, a.cmds, tt.inner)
 		}
 	}
@@ -193,9 +193,10 @@ func TestNarrowView(t *testing.T) {
 		"nohup nice git log":      "git log",
 		"nice -n 5 timeout 1 top": "top",
 	} {
-		args, _ := narrowView(parse(t, cmd).Segments()[0])
-		if strings.Join(args, " ") != want {
-			t.Errorf("narrow(%q) = %q, want %q", cmd, args, want)
+		seg := parse(t, cmd).Segments()[0]
+		args, _ := narrowView(seg, segArgv(seg))
+		if showWords(args) != want {
+			t.Errorf("narrow(%q) = %q, want %q", cmd, showWords(args), want)
 		}
 	}
 }

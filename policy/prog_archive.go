@@ -36,30 +36,40 @@ func init() {
 
 // tarGuard reads old-style "tar xzf" as "tar -xzf" (a first word known
 // only at run time is left for runtimeArgGuard).
-func tarGuard(p *program, _ string, args []string) string {
-	if len(args) > 0 && oldStyleTar(args[0]) {
+func tarGuard(p *program, _ string, args []word) string {
+	if c, ok := oldStyleTar(args, 0); ok {
 		// Old-style "tar xzf file": the first word is an option cluster.
-		args = append([]string{"-" + args[0]}, args[1:]...)
+		args = append([]word{c}, args[1:]...)
 	}
 	_, r := scanFlags(args, &p.opts)
 	return r
 }
 
-// oldStyleTar reports tar's first argument read as an option cluster
-// without its dash ("xzf"); a word known only at run time is not one yet.
-func oldStyleTar(a string) bool { return a != "" && a[0] != '-' && !isUnknown(a) }
+// oldStyleTar reads args[i], tar's first argument, as an option cluster
+// written without its dash ("xzf"), and returns it with the dash; a word
+// known only at run time is not one yet.
+func oldStyleTar(args []word, i int) (word, bool) {
+	if i >= len(args) {
+		return word{}, false
+	}
+	a, ok := args[i].known()
+	if !ok || a == "" || a[0] == '-' {
+		return word{}, false
+	}
+	return lit("-" + a), true
+}
 
 // tarFiles: the archive (-f) is read, or written when creating; extracting
 // writes into -C DIR or the current directory; -T lists are read.
-func tarFiles(p *program, args []string) []fileArg {
-	if len(args) > 1 && oldStyleTar(args[1]) {
-		args = append([]string{args[0], "-" + args[1]}, args[2:]...)
+func tarFiles(p *program, args []word) []fileArg {
+	if c, ok := oldStyleTar(args, 1); ok {
+		args = append([]word{args[0], c}, args[2:]...)
 	}
 	operands, opts := walkFlags(args[1:], &p.opts)
 	files := optionFiles(opts, &p.opts)
 	_, create := findFlag(opts, "-c", "--create", "-r", "--append", "-u", "--update", "-A", "--catenate")
 	_, extract := findFlag(opts, "-x", "--extract", "--get")
-	if f, ok := findFlag(opts, "-f", "--file"); ok && f != "-" {
+	if f, ok := findFlag(opts, "-f", "--file"); ok && !f.is("-") {
 		r := roleRead
 		if create {
 			r = roleWrite
@@ -69,7 +79,7 @@ func tarFiles(p *program, args []string) []fileArg {
 	if extract {
 		dir, ok := findFlag(opts, "-C", "--directory")
 		if !ok {
-			dir = "."
+			dir = lit(".")
 		}
 		files = append(files, fileArg{word: dir, role: roleWrite, what: "tar extraction into"})
 	}
@@ -84,8 +94,12 @@ func tarFiles(p *program, args []string) []fileArg {
 }
 
 // zipGuard: --unzip-command and -TT run a program to test the archive.
-func zipGuard(_ *program, _ string, args []string) string {
-	for _, a := range args {
+func zipGuard(_ *program, _ string, args []word) string {
+	for _, w := range args {
+		a, ok := w.known()
+		if !ok {
+			continue
+		}
 		if a == "--" {
 			break
 		}

@@ -27,7 +27,7 @@ func init() {
 // awkGuard refuses awk's options that load code from files, and reads
 // every program (-e/--source, or the first operand) for what runs commands
 // or writes files.
-func awkGuard(p *program, _ string, args []string) string {
+func awkGuard(p *program, _ string, args []word) string {
 	operands, opts := walkFlags(args, &p.opts)
 	if r := p.opts.dangerIn(opts); r != "" {
 		return r
@@ -36,7 +36,11 @@ func awkGuard(p *program, _ string, args []string) string {
 	if len(progs) == 0 && len(operands) > 0 {
 		progs = operands[:1]
 	}
-	for _, prog := range progs {
+	for _, w := range progs {
+		prog, ok := w.known()
+		if !ok {
+			continue // runtimeArgGuard stops a program known only at run time
+		}
 		if r := awkProgramDanger(prog); r != "" {
 			return r
 		}
@@ -46,9 +50,9 @@ func awkGuard(p *program, _ string, args []string) string {
 
 // awkOperands: awk's operands are files it reads, but for NAME=value
 // assignments.
-func awkOperands(p *program, files []fileArg, operands []string, opts []flagUse) []fileArg {
+func awkOperands(p *program, files []fileArg, operands []word, opts []flagUse) []fileArg {
 	for _, o := range p.skipScript(operands, opts) {
-		if !isAssignWord(o) {
+		if _, ok := assignWord(o); !ok {
 			files = append(files, fileArg{word: o, role: roleRead, what: "path"})
 		}
 	}

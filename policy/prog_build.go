@@ -22,39 +22,41 @@ func init() {
 		&program{names: []string{"pnpm", "yarn"}, guard: subcommandGuard},
 		&program{names: []string{"bun"}, guard: subcommandGuard, runsCode: true},
 		&program{names: []string{"npx", "bunx", "pnpx"}, runsCode: true,
-			guard: func(_ *program, name string, _ []string) string { return name + " runs a package from the registry" }},
+			guard: func(_ *program, name string, _ []word) string { return name + " runs a package from the registry" }},
 	)
 }
 
 // goGuard refuses go's flags that name programs to run, go run and go
 // generate (which run code), and go env -w (which sets GOFLAGS and more).
-func goGuard(_ *program, _ string, args []string) string {
+func goGuard(_ *program, _ string, args []word) string {
 	i := 0
-	for i < len(args) && strings.HasPrefix(args[i], "-") {
-		if args[i] == "-C" {
+	for i < len(args) && args[i].hasPrefix("-") {
+		if args[i].is("-C") {
 			i++
 		}
 		i++
 	}
 	if i < len(args) {
-		switch args[i] {
+		sub, _ := args[i].known() // "" for one known only at run time: none of these
+		switch sub {
 		case "run":
 			return "go run builds and runs a program"
 		case "generate":
 			return "go generate runs the commands in //go:generate lines"
 		case "env":
 			for _, a := range args[i+1:] {
-				if a == "-w" || a == "-u" {
-					return "go env " + a + " changes go's settings"
+				if a.isOneOf("-w", "-u") {
+					return "go env " + a.show() + " changes go's settings"
 				}
 			}
 		}
 	}
-	for _, a := range args {
-		name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
-		if !strings.HasPrefix(a, "-") {
+	for _, w := range args {
+		if !w.hasPrefix("-") {
 			continue
 		}
+		a, _ := w.known()
+		name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
 		switch name {
 		case "exec", "toolexec", "vettool":
 			return "go -" + name + " runs a program"
@@ -66,32 +68,35 @@ func goGuard(_ *program, _ string, args []string) string {
 // npmGuard refuses npm options that name programs to run or configuration
 // files to load, and the subcommands that run packages or change npm's
 // configuration.
-func npmGuard(_ *program, _ string, args []string) string {
+func npmGuard(_ *program, _ string, args []word) string {
 	if r := nodeConfigDanger("npm", args, true); r != "" {
 		return r
 	}
-	g := skipGlobal(append([]string{"npm"}, args...))
+	g := skipGlobal(append([]word{lit("npm")}, args...))
 	if g == nil {
-		g = append([]string{"npm"}, args...)
+		g = append([]word{lit("npm")}, args...)
 	}
 	if len(g) < 2 {
 		return ""
 	}
-	sub := g[1]
+	sub, ok := g[1].known()
+	if !ok {
+		return "" // runtimeArgGuard stops a subcommand known only at run time
+	}
 	switch sub {
 	case "exec", "x", "explore":
 		return "npm " + sub + " runs a program"
 	case "init", "create", "innit":
 		for _, a := range g[2:] {
-			if !strings.HasPrefix(a, "-") {
-				return "npm " + sub + " " + a + " runs a package from the registry"
+			if !a.hasPrefix("-") {
+				return "npm " + sub + " " + a.show() + " runs a package from the registry"
 			}
 		}
 	case "set":
 		return "npm set changes npm's configuration"
 	case "config", "c":
-		if len(g) > 2 && (g[2] == "set" || g[2] == "edit") {
-			return "npm config " + g[2] + " changes npm's configuration"
+		if len(g) > 2 && g[2].isOneOf("set", "edit") {
+			return "npm config " + g[2].show() + " changes npm's configuration"
 		}
 	}
 	return ""
@@ -108,14 +113,15 @@ var nodeRunnerOpts = [...]string{"script-shell", "node-options", "call", "userco
 // nodeConfigDanger finds those options in args: "--key", "--key=v",
 // "--config.key=v" and, where the tool accepts them (abbrev), prefixes of
 // at least three letters.
-func nodeConfigDanger(prog string, args []string, abbrev bool) string {
-	for _, a := range args {
-		if a == "--" {
+func nodeConfigDanger(prog string, args []word, abbrev bool) string {
+	for _, w := range args {
+		if w.is("--") {
 			break
 		}
-		if !strings.HasPrefix(a, "--") {
+		if !w.hasPrefix("--") {
 			continue
 		}
+		a, _ := w.known()
 		name, _, _ := strings.Cut(strings.TrimPrefix(a[2:], "config."), "=")
 		name = strings.ReplaceAll(strings.ToLower(name), "_", "-")
 		for _, d := range nodeRunnerOpts {
@@ -129,15 +135,19 @@ func nodeConfigDanger(prog string, args []string, abbrev bool) string {
 
 // subcommandGuard judges pnpm, yarn and bun by the options that load
 // configuration or code and by their first word that is not an option.
-func subcommandGuard(_ *program, prog string, args []string) string {
+func subcommandGuard(_ *program, prog string, args []word) string {
 	if r := nodeConfigDanger(prog, args, false); r != "" {
 		return r
 	}
 	for _, a := range args {
-		if strings.HasPrefix(a, "-") {
+		if a.hasPrefix("-") {
 			continue
 		}
-		return runnerSubDanger(prog, a)
+		sub, ok := a.known()
+		if !ok {
+			return "" // runtimeArgGuard stops a subcommand known only at run time
+		}
+		return runnerSubDanger(prog, sub)
 	}
 	return ""
 }

@@ -18,7 +18,7 @@ func init() {
 // envWrap unwraps env: -S/--split-string text is split like a command
 // line (or, when it cannot be, judged as a shell body), NAME=v words are
 // assignments, a lone "-" is -i.
-func envWrap(p *program, args []string) wrapResult {
+func envWrap(p *program, args []word) wrapResult {
 	var r wrapResult
 	i, opts, bad := scanOpts(args, &p.opts)
 	if bad != "" {
@@ -26,25 +26,31 @@ func envWrap(p *program, args []string) wrapResult {
 		return r
 	}
 	optFiles("env", &p.opts, opts, &r)
-	var split []string
+	var split []word
 	for _, o := range opts {
 		if o.flag == "-S" || o.flag == "--split-string" {
-			c, err := chain.ParseDialect(o.val, chain.POSIX)
+			s, known := o.val.known()
+			if !known {
+				body := o.val // a command line known only at run time
+				r.shellBody = &body
+				return r
+			}
+			c, err := chain.ParseDialect(s, chain.POSIX)
 			if err != nil || len(c.Segments()) != 1 || len(c.Segments()[0].Redirects) > 0 {
-				s := o.val
-				r.shellBody = &s
+				body := o.val
+				r.shellBody = &body
 				return r
 			}
 			seg := c.Segments()[0]
 			for _, as := range seg.Assigns {
 				r.envs = append(r.envs, as.Name)
 			}
-			split = append(split, seg.Args...)
+			split = append(split, lits(seg.Args)...)
 		}
 	}
 	rest := append(split, args[i:]...)
 	j := 0
-	for j < len(rest) && rest[j] == "-" {
+	for j < len(rest) && rest[j].is("-") {
 		j++ // a lone "-" is -i
 	}
 	names, j := assignsBefore(rest, j)
@@ -57,8 +63,8 @@ func envWrap(p *program, args []string) wrapResult {
 
 // envGuard refuses env running a command: only printing the environment
 // (with assignments or not) is left to a prefix rule.
-func envGuard(p *program, _ string, args []string) string {
-	all := append([]string{"env"}, args...)
+func envGuard(p *program, _ string, args []word) string {
+	all := append([]word{lit("env")}, args...)
 	i, opts, bad := scanOpts(all, &p.opts)
 	if bad != "" {
 		return "env option " + quoteArg(bad) + " cannot be read"
@@ -67,7 +73,7 @@ func envGuard(p *program, _ string, args []string) string {
 		return "env -S runs a command"
 	}
 	for ; i < len(all); i++ {
-		if !isAssignWord(all[i]) {
+		if _, ok := assignWord(all[i]); !ok {
 			return "env runs another command"
 		}
 	}

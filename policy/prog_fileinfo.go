@@ -38,23 +38,28 @@ func init() {
 
 // followTree is the tree reading of a lister that walks directories only
 // to follow links with the option short or long (ls -L, du -L, tree -l).
-func followTree(short, long string) func(args []string) ([]string, string) {
-	return func(args []string) ([]string, string) { return nil, treeOpt(args, short, long) }
+func followTree(short, long string) func(args []word) ([]word, string) {
+	return func(args []word) ([]word, string) { return nil, treeOpt(args, short, long) }
 }
 
 // fileCmdFiles: file reads its operands, its magic files (-m) and name
 // list (-f); -C compiles each magic file into NAME.mgc in the current
 // directory.
-func fileCmdFiles(p *program, args []string) []fileArg {
+func fileCmdFiles(p *program, args []word) []fileArg {
 	operands, opts := walkFlags(args[1:], &p.opts)
 	files := optionFiles(opts, &p.opts)
 	if _, compile := findFlag(opts, "-C", "--compile"); compile {
 		magic := []string{"magic"}
 		if m, ok := findFlag(opts, "-m", "--magic-file"); ok {
-			magic = strings.Split(m, ":")
+			if s, known := m.known(); known {
+				magic = strings.Split(s, ":")
+			} else { // NAME.mgc for names known only at run time
+				magic = nil
+				files = append(files, fileArg{word: unknownWord(m.show() + ".mgc"), role: roleWrite, what: "file -C output"})
+			}
 		}
 		for _, m := range magic {
-			files = append(files, fileArg{word: filepath.Base(m) + ".mgc", role: roleWrite, what: "file -C output"})
+			files = append(files, fileArg{word: lit(filepath.Base(m) + ".mgc"), role: roleWrite, what: "file -C output"})
 		}
 	}
 	for _, o := range operands {

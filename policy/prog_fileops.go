@@ -51,8 +51,8 @@ func init() {
 
 // copyFiles: cp and install read their sources and write the last operand
 // (or into -t DIR); mv writes (removes) its sources too.
-func copyFiles(src fileRole) func(p *program, args []string) []fileArg {
-	return func(p *program, args []string) []fileArg {
+func copyFiles(src fileRole) func(p *program, args []word) []fileArg {
+	return func(p *program, args []word) []fileArg {
 		operands, opts := walkFlags(args[1:], &p.opts)
 		files := optionFiles(opts, &p.opts)
 		dest := -1
@@ -73,7 +73,7 @@ func copyFiles(src fileRole) func(p *program, args []string) []fileArg {
 }
 
 // cpTree: cp -r reads whole trees, and -L follows links there.
-func cpTree(args []string) (dirs []string, follow string) {
+func cpTree(args []word) (dirs []word, follow string) {
 	follow = treeOpt(args, "L", "--dereference")
 	if treeOpt(args, "rRa", "--recursive") != "" || treeOpt(args, "", "--archive") != "" {
 		dirs = operandDirs(args[:len(args)-1])
@@ -83,7 +83,7 @@ func cpTree(args []string) (dirs []string, follow string) {
 
 // linkFiles: ln TARGET LINK writes LINK (the basename of TARGET in the
 // current directory when LINK is left out); the target is touched.
-func linkFiles(p *program, args []string) []fileArg {
+func linkFiles(p *program, args []word) []fileArg {
 	operands, opts := walkFlags(args[1:], &p.opts)
 	files := optionFiles(opts, &p.opts)
 	dir, hasDir := findFlag(opts, "-t", "--target-directory")
@@ -98,13 +98,17 @@ func linkFiles(p *program, args []string) []fileArg {
 		files = append(files, fileArg{word: o, role: r, what: "path"})
 	}
 	if !hasDir && len(operands) == 1 {
-		files = append(files, fileArg{word: filepath.Base(operands[0]), role: roleWrite, what: "link"})
+		link := operands[0] // known only at run time, the link's name is too
+		if s, ok := link.known(); ok {
+			link = lit(filepath.Base(s))
+		}
+		files = append(files, fileArg{word: link, role: roleWrite, what: "link"})
 	}
 	return files
 }
 
 // mklinkFiles: mklink LINK TARGET writes LINK; the target is touched.
-func mklinkFiles(p *program, args []string) []fileArg {
+func mklinkFiles(p *program, args []word) []fileArg {
 	operands, opts := walkFlags(args[1:], &p.opts)
 	files := optionFiles(opts, &p.opts)
 	for i, o := range operands {
@@ -119,17 +123,18 @@ func mklinkFiles(p *program, args []string) []fileArg {
 
 // ddFiles: dd if= reads, of= writes; an operand known only at run time
 // may be of=, so it is judged as a write.
-func ddFiles(_ *program, args []string) []fileArg {
+func ddFiles(_ *program, args []word) []fileArg {
 	var files []fileArg
-	for _, a := range args[1:] {
+	for _, w := range args[1:] {
+		a, known := w.known()
 		k, v, ok := strings.Cut(a, "=")
 		switch {
-		case isUnknown(a):
-			files = append(files, fileArg{word: a, role: roleWrite, what: "dd operand"})
+		case !known:
+			files = append(files, fileArg{word: w, role: roleWrite, what: "dd operand"})
 		case ok && k == "if":
-			files = append(files, fileArg{word: v, role: roleRead, what: "dd if="})
+			files = append(files, fileArg{word: lit(v), role: roleRead, what: "dd if="})
 		case ok && k == "of":
-			files = append(files, fileArg{word: v, role: roleWrite, what: "dd of="})
+			files = append(files, fileArg{word: lit(v), role: roleWrite, what: "dd of="})
 		}
 	}
 	return files
@@ -137,7 +142,7 @@ func ddFiles(_ *program, args []string) []fileArg {
 
 // modeOperands: chmod, chown and chgrp change every operand but the first,
 // their mode or owner, unless --reference named the file to copy it from.
-func modeOperands(p *program, files []fileArg, operands []string, opts []flagUse) []fileArg {
+func modeOperands(p *program, files []fileArg, operands []word, opts []flagUse) []fileArg {
 	if _, ref := findFlag(opts, "--reference"); !ref && len(operands) > 0 {
 		operands = operands[1:]
 	}

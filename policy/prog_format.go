@@ -1,7 +1,5 @@
 package policy
 
-import "strings"
-
 // Formatters and linters: they read the files they name, and some options
 // rewrite them (gofmt -w, prettier --write, ruff --fix) or load code
 // (eslint --plugin).
@@ -24,12 +22,12 @@ func init() {
 }
 
 // ruffGuard: ruff format and ruff --fix rewrite files.
-func ruffGuard(_ *program, _ string, args []string) string {
+func ruffGuard(_ *program, _ string, args []word) string {
 	for _, a := range args {
-		if a == "format" {
+		if a.is("format") {
 			return "ruff format rewrites files"
 		}
-		if a == "--fix" || strings.HasPrefix(a, "--fix=") && a != "--fix=false" {
+		if a.is("--fix") || a.hasPrefix("--fix=") && !a.is("--fix=false") {
 			return "ruff --fix rewrites files"
 		}
 	}

@@ -1,7 +1,6 @@
 package policy
 
 import (
-	"slices"
 	"strings"
 )
 
@@ -23,28 +22,33 @@ func init() {
 // gitGuard refuses git's global options that load other configuration or
 // run a pager, the ext:: transport, and the subcommands and subcommand
 // options that run programs.
-func gitGuard(p *program, _ string, args []string) string {
+func gitGuard(p *program, _ string, args []word) string {
 	i, r := gitGlobalDanger(p.global, args)
 	if r != "" {
 		return r
 	}
 	for _, a := range args {
-		if strings.Contains(strings.ToLower(a), "ext::") {
+		// A word known only at run time written with ext:: holds it too.
+		if strings.Contains(strings.ToLower(a.show()), "ext::") {
 			return "git ext:: transport runs a command"
 		}
 	}
 	if i >= len(args) {
 		return ""
 	}
-	return gitSubcommandDanger(args[i], args[i+1:])
+	sub, ok := args[i].known()
+	if !ok {
+		return "" // a subcommand known only at run time: runtimeArgGuard stops it
+	}
+	return gitSubcommandDanger(sub, args[i+1:])
 }
 
 // gitGlobalDanger reads the options before git's subcommand. It returns
 // the index of the subcommand, or why an option is refused.
-func gitGlobalDanger(global *optSpec, args []string) (int, string) {
+func gitGlobalDanger(global *optSpec, args []word) (int, string) {
 	i := 0
-	for i < len(args) && strings.HasPrefix(args[i], "-") {
-		x := args[i]
+	for i < len(args) && args[i].hasPrefix("-") {
+		x, _ := args[i].known()
 		name, _, hasVal := strings.Cut(x, "=")
 		switch {
 		case strings.HasPrefix(x, "-c") || name == "--config-env":
@@ -69,7 +73,7 @@ func gitGlobalDanger(global *optSpec, args []string) (int, string) {
 }
 
 // gitSubcommandDanger judges a git subcommand and its arguments.
-func gitSubcommandDanger(sub string, rest []string) string {
+func gitSubcommandDanger(sub string, rest []word) string {
 	if r := gitDangerSub(sub); r != "" {
 		return r
 	}
@@ -79,15 +83,19 @@ func gitSubcommandDanger(sub string, rest []string) string {
 			return "git config can set options that run programs (core.fsmonitor, alias.*)"
 		}
 	case "submodule":
-		if slices.Contains(rest, "foreach") {
+		if hasWord(rest, "foreach") {
 			return "git submodule foreach runs a command"
 		}
 	case "bisect":
-		if len(rest) > 0 && rest[0] == "run" {
+		if len(rest) > 0 && rest[0].is("run") {
 			return "git bisect run runs a command"
 		}
 	}
-	for _, a := range rest {
+	for _, w := range rest {
+		a, ok := w.known()
+		if !ok {
+			continue
+		}
 		if a == "--" {
 			break
 		}
@@ -197,9 +205,13 @@ func gitShortDanger(sub, a string) string {
 }
 
 // gitConfigRead reports a git config call that only reads.
-func gitConfigRead(rest []string) bool {
+func gitConfigRead(rest []word) bool {
 	read := false
-	for _, a := range rest {
+	for _, w := range rest {
+		a, ok := w.known()
+		if !ok {
+			continue
+		}
 		switch a {
 		case "--get", "--get-all", "--get-regexp", "--get-urlmatch", "-l", "--list", "get", "list", "--get-color", "--get-colorbool":
 			read = true
@@ -213,16 +225,16 @@ func gitConfigRead(rest []string) bool {
 
 // gitFiles: git diff --no-index reads its operands; --shallow-file and
 // other path-like words are touched.
-func gitFiles(_ *program, args []string) []fileArg {
+func gitFiles(_ *program, args []word) []fileArg {
 	files := pathLikeFiles(args)
 	noIndex := false
 	for _, a := range args {
-		if a == "--no-index" {
+		if a.is("--no-index") {
 			noIndex = true
 		}
 	}
 	for i, a := range args {
-		if a == "--shallow-file" && i+1 < len(args) {
+		if a.is("--shallow-file") && i+1 < len(args) {
 			files = append(files, fileArg{word: args[i+1], role: roleRead, what: "git --shallow-file"})
 		}
 	}
@@ -231,11 +243,11 @@ func gitFiles(_ *program, args []string) []fileArg {
 	}
 	seenDiff := false
 	for _, a := range args[1:] {
-		if a == "diff" {
+		if a.is("diff") {
 			seenDiff = true
 			continue
 		}
-		if seenDiff && !strings.HasPrefix(a, "-") {
+		if seenDiff && !a.hasPrefix("-") {
 			files = append(files, fileArg{word: a, role: roleRead, what: "git diff --no-index"})
 		}
 	}

@@ -14,12 +14,12 @@ func init() {
 }
 
 // jqFiles: the words after --args or --jsonargs are values, not files.
-func jqFiles(p *program, args []string) []fileArg {
+func jqFiles(p *program, args []word) []fileArg {
 	for i, a := range args {
-		if a == "--" {
+		if a.is("--") {
 			break
 		}
-		if a == "--args" || a == "--jsonargs" {
+		if a.isOneOf("--args", "--jsonargs") {
 			args = args[:i]
 			break
 		}

@@ -59,9 +59,10 @@ func init() {
 func sshSpec(prog string) *optSpec {
 	s := &optSpec{shortVal: "BbcDEeFIiJLlmOoPpQRSWw",
 		danger: map[string]string{"-F": prog + " -F reads a config file that can run commands"},
-		check: func(flag, val string) string {
-			if flag != "-o" {
-				return ""
+		check: func(flag string, w word) string {
+			val, ok := w.known()
+			if flag != "-o" || !ok {
+				return "" // runtimeArgGuard stops a value known only at run time
 			}
 			key := strings.ToLower(strings.TrimSpace(val))
 			if i := strings.IndexAny(key, "= \t"); i >= 0 {

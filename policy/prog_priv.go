@@ -41,7 +41,7 @@ func init() {
 }
 
 // sudoWrap unwraps sudo; -e edits files and -s/-i start a shell.
-func sudoWrap(p *program, args []string) wrapResult {
+func sudoWrap(p *program, args []word) wrapResult {
 	var r wrapResult
 	i, opts, bad := scanOpts(args, &p.opts)
 	if bad != "" {
@@ -65,7 +65,7 @@ func sudoWrap(p *program, args []string) wrapResult {
 }
 
 // doasWrap unwraps doas; -s starts a shell.
-func doasWrap(p *program, args []string) wrapResult {
+func doasWrap(p *program, args []word) wrapResult {
 	i, opts, bad := scanOpts(args, &p.opts)
 	if bad != "" {
 		return wrapResult{unreadable: bad}
@@ -81,7 +81,7 @@ func doasWrap(p *program, args []string) wrapResult {
 
 // run0Wrap unwraps run0: --setenv NAME[=VALUE] assigns NAME, and without
 // a command or with --via-shell it starts a shell.
-func run0Wrap(p *program, args []string) wrapResult {
+func run0Wrap(p *program, args []word) wrapResult {
 	var r wrapResult
 	i, opts, bad := scanOpts(args, &p.opts)
 	if bad != "" {
@@ -90,8 +90,8 @@ func run0Wrap(p *program, args []string) wrapResult {
 	}
 	optFiles("run0", &p.opts, opts, &r)
 	for _, o := range opts {
-		if o.flag == "--setenv" {
-			name, _, _ := strings.Cut(o.val, "=")
+		if v, ok := o.val.known(); ok && o.flag == "--setenv" {
+			name, _, _ := strings.Cut(v, "=")
 			r.envs = append(r.envs, name)
 		}
 	}
@@ -104,12 +104,12 @@ func run0Wrap(p *program, args []string) wrapResult {
 }
 
 // sgWrap unwraps sg GROUP [-c] COMMAND, run through a shell.
-func sgWrap(_ *program, args []string) wrapResult {
+func sgWrap(_ *program, args []word) wrapResult {
 	if len(args) < 3 {
 		return wrapResult{shell: true}
 	}
 	rest := args[2:]
-	if rest[0] == "-c" && len(rest) > 1 {
+	if rest[0].is("-c") && len(rest) > 1 {
 		rest = rest[1:]
 	}
 	return joinedBody(rest)

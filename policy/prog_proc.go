@@ -1,7 +1,5 @@
 package policy
 
-import "strings"
-
 // Process wrappers: coreutils and util-linux programs that run their
 // command under a limit, a priority, a lock, a pseudo-terminal or a
 // schedule. Their option lists are the programs' own, long options
@@ -74,8 +72,8 @@ func init() {
 
 // schedWrap unwraps ionice, taskset and chrt, which act on another process
 // instead when given one of the options other.
-func schedWrap(other ...string) func(p *program, args []string) wrapResult {
-	return func(p *program, args []string) wrapResult {
+func schedWrap(other ...string) func(p *program, args []word) wrapResult {
+	return func(p *program, args []word) wrapResult {
 		i, opts, bad := scanOpts(args, &p.opts)
 		if bad != "" {
 			return wrapResult{unreadable: bad}
@@ -88,7 +86,7 @@ func schedWrap(other ...string) func(p *program, args []string) wrapResult {
 }
 
 // watchWrap unwraps watch, which passes its words to sh -c unless -x.
-func watchWrap(p *program, args []string) wrapResult {
+func watchWrap(p *program, args []word) wrapResult {
 	i, opts, bad := scanOpts(args, &p.opts)
 	if bad != "" {
 		return wrapResult{unreadable: bad}
@@ -104,7 +102,7 @@ func watchWrap(p *program, args []string) wrapResult {
 
 // flockWrap unwraps flock FILE CMD; -c passes a command line to sh -c,
 // before or after the lock file. The lock file is created.
-func flockWrap(p *program, args []string) wrapResult {
+func flockWrap(p *program, args []word) wrapResult {
 	i, opts, bad := scanOpts(args, &p.opts)
 	if bad != "" {
 		return wrapResult{unreadable: bad}
@@ -117,10 +115,10 @@ func flockWrap(p *program, args []string) wrapResult {
 		return wrapResult{shellBody: &body, files: lock}
 	}
 	// Options may also follow the lock file: flock FILE -c CMD.
-	if i < len(args) && strings.HasPrefix(args[i], "-") {
+	if i < len(args) && args[i].hasPrefix("-") {
 		after := p.opts
 		after.operands = 0
-		j, more, bad := scanOpts(append([]string{"flock"}, args[i:]...), &after)
+		j, more, bad := scanOpts(append([]word{lit("flock")}, args[i:]...), &after)
 		if bad != "" {
 			return wrapResult{unreadable: bad}
 		}
@@ -136,7 +134,7 @@ func flockWrap(p *program, args []string) wrapResult {
 }
 
 // scriptWrap unwraps script -c COMMAND; without -c it starts a shell.
-func scriptWrap(p *program, args []string) wrapResult {
+func scriptWrap(p *program, args []word) wrapResult {
 	i, opts, bad := scanOpts(args, &p.opts)
 	if bad != "" {
 		return wrapResult{unreadable: bad}
@@ -146,7 +144,7 @@ func scriptWrap(p *program, args []string) wrapResult {
 	if i < len(args) {
 		r.files = append(r.files, fileArg{word: args[i], role: roleWrite, what: "script typescript"})
 	} else {
-		r.files = append(r.files, fileArg{word: "typescript", role: roleWrite, what: "script typescript"})
+		r.files = append(r.files, fileArg{word: lit("typescript"), role: roleWrite, what: "script typescript"})
 	}
 	if body, ok := findFlag(opts, "-c", "--command"); ok {
 		r.shellBody = &body
@@ -157,7 +155,7 @@ func scriptWrap(p *program, args []string) wrapResult {
 }
 
 // entrWrap unwraps entr, which runs its command through $SHELL with -s.
-func entrWrap(p *program, args []string) wrapResult {
+func entrWrap(p *program, args []word) wrapResult {
 	i, opts, bad := scanOpts(args, &p.opts)
 	if bad != "" {
 		return wrapResult{unreadable: bad}
@@ -172,9 +170,9 @@ func entrWrap(p *program, args []string) wrapResult {
 }
 
 // startWrap unwraps Windows start and its /options.
-func startWrap(_ *program, args []string) wrapResult {
+func startWrap(_ *program, args []word) wrapResult {
 	i := 1
-	for i < len(args) && strings.HasPrefix(args[i], "/") {
+	for i < len(args) && args[i].hasPrefix("/") {
 		i++
 	}
 	if i >= len(args) {

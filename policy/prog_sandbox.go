@@ -1,7 +1,5 @@
 package policy
 
-import "strings"
-
 // Tracers, sandboxes and namespace tools: programs that run a command
 // under observation, in a sandbox, another root or namespace, or through a
 // proxy. Those that parse their options by hand accept no abbreviations;
@@ -52,11 +50,11 @@ func init() {
 
 // straceWrap unwraps strace; -o |CMD (or !CMD) pipes the trace to a
 // command.
-func straceWrap(p *program, args []string) wrapResult {
+func straceWrap(p *program, args []word) wrapResult {
 	r := plainWrap(p, args)
 	kept := r.files[:0]
 	for _, f := range r.files {
-		if strings.HasPrefix(f.word, "|") || strings.HasPrefix(f.word, "!") {
+		if f.word.hasPrefix("|") || f.word.hasPrefix("!") {
 			r.ask = "strace -o |CMD runs a command"
 			continue
 		}
@@ -68,7 +66,7 @@ func straceWrap(p *program, args []string) wrapResult {
 
 // chrootWrap unwraps chroot NEWROOT CMD, whose paths are not the ones
 // judged.
-func chrootWrap(p *program, args []string) wrapResult {
+func chrootWrap(p *program, args []word) wrapResult {
 	r := plainWrap(p, args)
 	if len(args) > 1 {
 		r.ask = "chroot runs the command under another root: its paths are not the ones judged"
@@ -78,7 +76,7 @@ func chrootWrap(p *program, args []string) wrapResult {
 
 // systemdRunWrap unwraps systemd-run, which runs the command as a service
 // unit.
-func systemdRunWrap(p *program, args []string) wrapResult {
+func systemdRunWrap(p *program, args []word) wrapResult {
 	r := plainWrap(p, args)
 	r.ask = "systemd-run runs the command as a service unit"
 	return r

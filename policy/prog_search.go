@@ -48,7 +48,7 @@ func init() {
 }
 
 // grepTree: grep -r reads whole trees, -R following links.
-func grepTree(args []string) (dirs []string, follow string) {
+func grepTree(args []word) (dirs []word, follow string) {
 	follow = treeOpt(args, "R", "--dereference-recursive")
 	if follow != "" || treeOpt(args, "r", "--recursive") != "" {
 		dirs = patternDirs(args, treeOpt(args, "ef", "--regexp") != "" || treeOpt(args, "", "--file") != "")
@@ -57,16 +57,16 @@ func grepTree(args []string) (dirs []string, follow string) {
 }
 
 // rgTree: rg always reads whole trees, -L following links.
-func rgTree(args []string) (dirs []string, follow string) {
+func rgTree(args []word) (dirs []word, follow string) {
 	follow = treeOpt(args, "L", "--follow")
 	return patternDirs(args, treeOpt(args, "ef", "--regexp") != "" || treeOpt(args, "", "--file") != ""), follow
 }
 
 // findTree: find -L and -follow follow links.
-func findTree(args []string) (dirs []string, follow string) {
+func findTree(args []word) (dirs []word, follow string) {
 	for _, a := range args[1:] {
-		if a == "-L" || a == "-follow" {
-			follow = a
+		if a.isOneOf("-L", "-follow") {
+			follow = a.show()
 		}
 	}
 	return nil, follow
@@ -74,24 +74,28 @@ func findTree(args []string) (dirs []string, follow string) {
 
 // findExec unwraps the commands find runs with -exec, -execdir, -ok and
 // -okdir (up to ";" or "+"), so deny rules see them.
-func findExec(a *analysis, args []string, depth int) {
-	a.execOptions(args, depth, func(w string) bool {
-		return w == "-exec" || w == "-execdir" || w == "-ok" || w == "-okdir"
-	}, func(w string) bool { return w == ";" || w == "+" })
+func findExec(a *analysis, args []word, depth int) {
+	a.execOptions(args, depth, func(w word) bool {
+		return w.isOneOf("-exec", "-execdir", "-ok", "-okdir")
+	}, func(w word) bool { return w.isOneOf(";", "+") })
 }
 
 // fdExec unwraps the command fd runs with -x/--exec or -X/--exec-batch:
 // the rest of the words, or up to ";".
-func fdExec(a *analysis, args []string, depth int) {
-	a.execOptions(args, depth, func(w string) bool {
-		return w == "-x" || w == "--exec" || w == "-X" || w == "--exec-batch"
-	}, func(w string) bool { return w == ";" })
+func fdExec(a *analysis, args []word, depth int) {
+	a.execOptions(args, depth, func(w word) bool {
+		return w.isOneOf("-x", "--exec", "-X", "--exec-batch")
+	}, func(w word) bool { return w.is(";") })
 }
 
 // findGuard refuses the find actions that run commands, delete or write
 // files.
-func findGuard(_ *program, _ string, args []string) string {
-	for _, a := range args {
+func findGuard(_ *program, _ string, args []word) string {
+	for _, w := range args {
+		a, ok := w.known()
+		if !ok {
+			continue
+		}
 		switch a {
 		case "-exec", "-execdir", "-ok", "-okdir":
 			return "find " + a + " runs a command"
@@ -105,8 +109,12 @@ func findGuard(_ *program, _ string, args []string) string {
 }
 
 // fdGuard refuses fd running a command on its results.
-func fdGuard(_ *program, _ string, args []string) string {
-	for _, a := range args {
+func fdGuard(_ *program, _ string, args []word) string {
+	for _, w := range args {
+		a, ok := w.known()
+		if !ok {
+			continue
+		}
 		if a == "--" {
 			break
 		}
@@ -123,24 +131,28 @@ func fdGuard(_ *program, _ string, args []string) string {
 
 // findFiles: find's starting points (the words before its expression) are
 // read, as are the files its tests compare with.
-func findFiles(_ *program, args []string) []fileArg {
+func findFiles(_ *program, args []word) []fileArg {
 	var files []fileArg
 	i := 1
-	for i < len(args) && (args[i] == "-H" || args[i] == "-L" || args[i] == "-P" || strings.HasPrefix(args[i], "-O") || args[i] == "-D") {
-		if args[i] == "-D" {
+	for i < len(args) && (args[i].isOneOf("-H", "-L", "-P", "-D") || args[i].hasPrefix("-O")) {
+		if args[i].is("-D") {
 			i++
 		}
 		i++
 	}
 	for ; i < len(args); i++ {
 		a := args[i]
-		if strings.HasPrefix(a, "-") || a == "(" || a == "!" || a == ")" || a == "," {
+		if a.hasPrefix("-") || a.isOneOf("(", "!", ")", ",") {
 			break
 		}
 		files = append(files, fileArg{word: a, role: roleRead, what: "path"})
 	}
 	for ; i < len(args)-1; i++ {
-		switch a := args[i]; {
+		a, ok := args[i].known()
+		if !ok {
+			continue
+		}
+		switch {
 		case a == "-newer" || a == "-anewer" || a == "-cnewer" || a == "-samefile" || a == "-files0-from" ||
 			strings.HasPrefix(a, "-newer") && len(a) == 8:
 			files = append(files, fileArg{word: args[i+1], role: roleRead, what: "find " + a})
@@ -149,7 +161,7 @@ func findFiles(_ *program, args []string) []fileArg {
 		}
 	}
 	if len(files) == 0 || files[0].what != "path" {
-		files = append(files, fileArg{word: ".", role: roleRead, what: "path"})
+		files = append(files, fileArg{word: lit("."), role: roleRead, what: "path"})
 	}
 	return files
 }

@@ -25,7 +25,7 @@ func init() {
 // sedGuard refuses sed's options that edit files or read a script from a
 // file, and reads every script (-e, or the first operand) for the commands
 // that run programs or write files.
-func sedGuard(p *program, _ string, args []string) string {
+func sedGuard(p *program, _ string, args []word) string {
 	spec := &p.opts
 	operands, opts := walkFlags(args, spec)
 	inPlace := ""
@@ -40,7 +40,11 @@ func sedGuard(p *program, _ string, args []string) string {
 		}
 	}
 	scripts := sedScripts(spec, operands, opts)
-	for _, s := range scripts {
+	for _, w := range scripts {
+		s, ok := w.known()
+		if !ok {
+			return sedUnreadable // a script known only at run time cannot be read
+		}
 		if r := sedScriptDanger(s); r != "" {
 			return r
 		}
@@ -88,7 +92,7 @@ func sedScriptFiles(s string) []fileArg {
 		p := &sedScript{s: s, d: d}
 		p.run()
 		for _, f := range p.files {
-			if !slices.Contains(files, f) {
+			if !slices.ContainsFunc(files, func(g fileArg) bool { return g.role == f.role && g.what == f.what && sameWord(g.word, f.word) }) {
 				files = append(files, f)
 			}
 		}
@@ -152,7 +156,7 @@ func (p *sedScript) fileName(role fileRole, what string) {
 	p.skipWhile(" \t")
 	start := p.i
 	p.skipTo("\n")
-	p.files = append(p.files, fileArg{word: p.s[start:p.i], role: role, what: what})
+	p.files = append(p.files, fileArg{word: lit(p.s[start:p.i]), role: role, what: what})
 }
 
 // delimited reads up to the next unescaped delimiter d; a newline ends
@@ -327,10 +331,14 @@ func (p *sedScript) substitution(withFlags bool) string {
 
 // sedOperands: sed -i writes the files it reads, and the script names
 // files of its own.
-func sedOperands(p *program, files []fileArg, operands []string, opts []flagUse) []fileArg {
-	for _, script := range sedScripts(&p.opts, operands, opts) {
+func sedOperands(p *program, files []fileArg, operands []word, opts []flagUse) []fileArg {
+	for _, w := range sedScripts(&p.opts, operands, opts) {
+		script, ok := w.known()
+		if !ok {
+			continue // a script known only at run time is judged when it starts
+		}
 		for _, f := range sedScriptFiles(script) {
-			if f.word != "" {
+			if !f.word.is("") {
 				files = append(files, f)
 			}
 		}
@@ -340,7 +348,7 @@ func sedOperands(p *program, files []fileArg, operands []string, opts []flagUse)
 
 // sedScripts are the scripts of a sed call: its -e values (the options
 // whose role is code), else its first operand.
-func sedScripts(spec *optSpec, operands []string, opts []flagUse) []string {
+func sedScripts(spec *optSpec, operands []word, opts []flagUse) []word {
 	scripts := spec.valuesOf(opts, roleCode)
 	if len(scripts) == 0 && len(operands) > 0 {
 		scripts = operands[:1]
@@ -359,7 +367,7 @@ func sedRole(opts []flagUse) fileRole {
 }
 
 // sedReadOnly says why sed is not read-only here: only its print form is.
-func sedReadOnly(rest []string) string {
+func sedReadOnly(rest []word) string {
 	if !sedPrintOnly(rest) {
 		return "sed is read-only only in its print form (sed -n 'Np')"
 	}
@@ -368,14 +376,14 @@ func sedReadOnly(rest []string) string {
 
 // sedPrintOnly accepts sed -n with a script of print commands: "5p",
 // "1,10p", "$p", "/re/p", several joined by ";".
-func sedPrintOnly(args []string) bool {
+func sedPrintOnly(args []word) bool {
 	quiet := false
-	var script []string
+	var script []word
 	for _, a := range args {
 		switch {
-		case a == "-n" || a == "--quiet" || a == "--silent":
+		case a.isOneOf("-n", "--quiet", "--silent"):
 			quiet = true
-		case strings.HasPrefix(a, "-"):
+		case a.hasPrefix("-"):
 			return false
 		default:
 			script = append(script, a)
@@ -384,7 +392,11 @@ func sedPrintOnly(args []string) bool {
 	if !quiet || len(script) == 0 {
 		return false
 	}
-	for _, cmd := range strings.Split(script[0], ";") {
+	first, ok := script[0].known()
+	if !ok {
+		return false
+	}
+	for _, cmd := range strings.Split(first, ";") {
 		if !printCommand(strings.TrimSpace(cmd)) {
 			return false
 		}

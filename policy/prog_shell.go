@@ -20,13 +20,15 @@ func init() {
 
 // posixBody finds the body of sh -c BODY, also in clusters (-lc, -ec, +e
 // -c) and after --rcfile FILE or -o OPTION.
-func posixBody(args []string) (string, bool) {
+func posixBody(args []word) (word, bool) {
 	cflag := false
 	i := 1
 opts:
 	for ; i < len(args); i++ {
-		x := args[i]
+		x, ok := args[i].known()
 		switch {
+		case !ok:
+			break opts
 		case x == "--" || x == "-":
 			i++
 			break opts
@@ -52,49 +54,57 @@ opts:
 	if cflag && i < len(args) {
 		return args[i], true
 	}
-	return "", false
+	return word{}, false
 }
 
 // cmdBody finds the body of cmd /c, /k or /r: every word after it.
-func cmdBody(args []string) (string, bool) {
-	for i, x := range args[1:] {
-		if lx := strings.ToLower(x); lx == "/c" || lx == "/k" || lx == "/r" {
-			return strings.Join(args[i+2:], " "), true
+func cmdBody(args []word) (word, bool) {
+	for i, w := range args[1:] {
+		x, ok := w.known()
+		if lx := strings.ToLower(x); ok && (lx == "/c" || lx == "/k" || lx == "/r") {
+			return joinWords(args[i+2:]), true
 		}
 	}
-	return "", false
+	return word{}, false
 }
 
 // powershellBody finds the body of powershell -Command (or -c, /c,
 // /command): every word after it. -EncodedCommand and -File come first in
 // what they take, so they end the search.
-func powershellBody(args []string) (string, bool) {
-	for i, x := range args[1:] {
+func powershellBody(args []word) (word, bool) {
+	for i, w := range args[1:] {
+		x, ok := w.known()
+		if !ok {
+			continue
+		}
 		lx := strings.ToLower(x)
 		if lx == "-c" || lx == "-command" || lx == "/c" || lx == "/command" {
-			return strings.Join(args[i+2:], " "), true
+			return joinWords(args[i+2:]), true
 		}
 		if strings.HasPrefix(lx, "-e") || strings.HasPrefix(lx, "-f") {
 			break
 		}
 	}
-	return "", false
+	return word{}, false
 }
 
 // suBody finds the body of su -c BODY (or --command, --session-command,
 // --command=BODY).
-func suBody(args []string) (string, bool) {
+func suBody(args []word) (word, bool) {
 	for i := 1; i < len(args); i++ {
-		x := args[i]
+		x, known := args[i].known()
+		if !known {
+			continue
+		}
 		if x == "-c" || x == "--command" || x == "--session-command" {
 			if i+1 < len(args) {
 				return args[i+1], true
 			}
-			return "", false
+			return word{}, false
 		}
 		if v, ok := strings.CutPrefix(x, "--command="); ok {
-			return v, true
+			return lit(v), true
 		}
 	}
-	return "", false
+	return word{}, false
 }

@@ -60,16 +60,16 @@ func init() {
 }
 
 // uniqGuard: uniq writes its second operand.
-func uniqGuard(p *program, _ string, args []string) string {
+func uniqGuard(p *program, _ string, args []word) string {
 	operands, _ := scanFlags(args, &p.opts)
 	if len(operands) >= 2 {
-		return "uniq writes its second operand " + quoteArg(operands[1])
+		return "uniq writes its second operand " + quoteWord(operands[1])
 	}
 	return ""
 }
 
 // uniqOperands: uniq reads its first operand and writes its second.
-func uniqOperands(p *program, files []fileArg, operands []string, opts []flagUse) []fileArg {
+func uniqOperands(p *program, files []fileArg, operands []word, opts []flagUse) []fileArg {
 	for i, o := range operands {
 		r := roleRead
 		if i == 1 {

@@ -1,7 +1,5 @@
 package policy
 
-import "strings"
-
 // Programs that build command lines from their input: xargs runs its
 // command (echo when none) with words it reads; GNU parallel runs the
 // words before ":::" through a shell.
@@ -9,7 +7,7 @@ import "strings"
 func init() {
 	registerAll(
 		&program{names: []string{"xargs"}, wrap: xargsWrap, runsCode: true,
-			guard: func(*program, string, []string) string { return "xargs runs a command built from its input" },
+			guard: func(*program, string, []word) string { return "xargs runs a command built from its input" },
 			opts: optSpec{shortVal: "adEILnPs", shortOpt: "eil", shortFlag: "0oprtx",
 				longVal:  []string{"arg-file", "delimiter", "max-args", "max-procs", "max-chars", "process-slot-var"},
 				longOpt:  []string{"eof", "replace", "max-lines"},
@@ -21,14 +19,14 @@ func init() {
 }
 
 // xargsWrap unwraps xargs, which runs echo when given no command.
-func xargsWrap(p *program, args []string) wrapResult {
+func xargsWrap(p *program, args []word) wrapResult {
 	i, opts, bad := scanOpts(args, &p.opts)
 	if bad != "" {
 		return wrapResult{unreadable: bad}
 	}
 	var r wrapResult
 	optFiles("xargs", &p.opts, opts, &r)
-	r.cmd = []string{"echo"}
+	r.cmd = []word{lit("echo")}
 	if i < len(args) {
 		r.cmd = args[i:]
 	}
@@ -37,14 +35,14 @@ func xargsWrap(p *program, args []string) wrapResult {
 
 // parallelWrap unwraps GNU parallel: the words before ":::" are a command
 // line it runs through a shell.
-func parallelWrap(p *program, args []string) wrapResult {
+func parallelWrap(p *program, args []word) wrapResult {
 	i, _, bad := scanOpts(args, &p.opts)
 	if bad != "" {
 		return wrapResult{unreadable: bad}
 	}
 	end := len(args)
 	for k := i; k < len(args); k++ {
-		if strings.HasPrefix(args[k], ":::") || args[k] == "::::" {
+		if args[k].hasPrefix(":::") || args[k].is("::::") {
 			end = k
 			break
 		}

@@ -32,24 +32,24 @@ type program struct {
 
 	// wrap says what the program runs when it is an exec wrapper
 	// (timeout 5 rm x, sudo -u bob rm x, xargs rm); nil when it is not.
-	wrap func(p *program, args []string) wrapResult
+	wrap func(p *program, args []word) wrapResult
 	// narrow wrappers are stripped, with their options, by the allow view
 	// too: "timeout 5 go test" is allowed by "go test:*".
 	narrow bool
 	// body finds the command line a shell runs (sh -c BODY); nil for a
 	// program that is no shell. Its segments are judged like the chain's.
-	body func(args []string) (string, bool)
+	body func(args []word) (word, bool)
 	// winBody shells read their body in the Windows dialect (cmd,
 	// PowerShell); userCmd ones run "-- CMD" as another user when they
 	// have no body (su, runuser).
 	winBody, userCmd bool
 	// execs unwraps the commands the program's options run (find -exec).
-	execs func(a *analysis, args []string, depth int)
+	execs func(a *analysis, args []word, depth int)
 
 	// guard says why the arguments make the program write files or run
 	// programs, so a prefix or glob rule does not cover them; "" when they
 	// do not. nil for a program without a guard.
-	guard func(p *program, name string, rest []string) string
+	guard func(p *program, name string, rest []word) string
 	// operands is the role of every operand of a program whose operands
 	// are paths; 0 for the others, whose path-like words are touched.
 	operands fileRole
@@ -61,19 +61,19 @@ type program struct {
 	firstGiven []string
 	// operandFiles replaces the plain reading of the operands (every one
 	// a path of role operands) for programs with exceptions.
-	operandFiles func(p *program, files []fileArg, operands []string, opts []flagUse) []fileArg
+	operandFiles func(p *program, files []fileArg, operands []word, opts []flagUse) []fileArg
 	// files replaces the whole reading of the paths for programs whose
 	// roles depend on more than options (cp's last operand, dd's of=).
-	files func(p *program, args []string) []fileArg
+	files func(p *program, args []word) []fileArg
 	// tree says which directories the program reads by walking them and
 	// the option that makes it follow symlinks there.
-	tree func(args []string) (dirs []string, follow string)
+	tree func(args []word) (dirs []word, follow string)
 
 	// readOnly programs are allowed without a rule in the opt-in
 	// read-only mode, when their guard finds nothing and readOnlyUnless
 	// (if set) gives no reason.
 	readOnly       bool
-	readOnlyUnless func(rest []string) string
+	readOnlyUnless func(rest []word) string
 	// acceptEdits programs are allowed without a rule in acceptEdits mode
 	// (Claude Code's list: mkdir, touch, rm, rmdir, mv, cp, sed) when
 	// their guard finds nothing but in-place editing.
@@ -107,6 +107,15 @@ func register(p *program) {
 // lookup returns the record of the program name (canonical), or nil.
 func lookup(name string) *program { return registry[name] }
 
+// lookupWord is lookup for a program word (canonical); a word known only
+// at run time names no record.
+func lookupWord(w word) *program {
+	if name, ok := w.known(); ok {
+		return registry[name]
+	}
+	return nil
+}
+
 // isWrapper reports a record that runs another command it is given: an
 // exec wrapper or a shell.
 func (p *program) isWrapper() bool { return p.wrap != nil || p.body != nil }
@@ -132,8 +141,8 @@ func isReadOnly(name string) bool {
 
 // narrowWrapperOpts returns the options of a wrapper the allow view
 // strips, or nil.
-func narrowWrapperOpts(name string) *optSpec {
-	if p := lookup(name); p != nil && p.narrow {
+func narrowWrapperOpts(name word) *optSpec {
+	if p := lookupWord(name); p != nil && p.narrow {
 		return &p.opts
 	}
 	return nil
@@ -141,9 +150,10 @@ func narrowWrapperOpts(name string) *optSpec {
 
 // readOnlyReason says why args (the allow view) may run without a rule in
 // the read-only mode, or returns false. The guard applies first.
-func readOnlyReason(args []string) (ok bool, why string) {
-	name := canonicalName(args[0])
-	if name != args[0] || !isReadOnly(name) {
+func readOnlyReason(args []word) (ok bool, why string) {
+	prog, known := args[0].known()
+	name := canonicalName(prog)
+	if !known || name != prog || !isReadOnly(name) {
 		return false, ""
 	}
 	if g := guard(args); g != "" {
@@ -159,16 +169,19 @@ func readOnlyReason(args []string) (ok bool, why string) {
 
 // skipGlobal returns layer without the tool's leading global options, or
 // nil when there were none (or the tool has none).
-func skipGlobal(layer []string) []string { return lookup(layer[0]).skipGlobal(layer) }
+func skipGlobal(layer []word) []word { return lookupWord(layer[0]).skipGlobal(layer) }
 
 // skipGlobal is skipGlobal for a layer whose program's record is p.
-func (p *program) skipGlobal(layer []string) []string {
+func (p *program) skipGlobal(layer []word) []word {
 	if p == nil || p.global == nil {
 		return nil
 	}
 	i := 1
 	for i < len(layer) {
-		x := layer[i]
+		x, ok := layer[i].known()
+		if !ok {
+			break
+		}
 		if p.plus && strings.HasPrefix(x, "+") {
 			i++
 			continue
@@ -207,7 +220,7 @@ func (p *program) skipGlobal(layer []string) []string {
 	if i > len(layer) {
 		i = len(layer)
 	}
-	out := make([]string, 0, 1+len(layer)-i)
+	out := make([]word, 0, 1+len(layer)-i)
 	out = append(out, layer[0])
 	return append(out, layer[i:]...)
 }

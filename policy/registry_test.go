@@ -124,14 +124,14 @@ func TestOperandRoles(t *testing.T) {
 	} {
 		args := strings.Fields(tt.cmd)
 		var got []string
-		for _, f := range commandFiles(args) {
-			got = append(got, f.word+":"+[...]string{"", "read", "write", "remove", "touch", "chdir", "code", "inert"}[f.role])
+		for _, f := range commandFiles(lits(args)) {
+			got = append(got, f.word.show()+":"+[...]string{"", "read", "write", "remove", "touch", "chdir", "code", "inert"}[f.role])
 		}
 		if g := strings.Join(got, " "); g != tt.want {
 			t.Errorf("%s: files %q, want %q", tt.cmd, g, tt.want)
 		}
 	}
-	if g := guard(strings.Fields("uniq --skip-f 1 a")); g != "" {
+	if g := guard(lits(strings.Fields("uniq --skip-f 1 a"))); g != "" {
 		t.Errorf("uniq --skip-f 1 a: guard %q, want none (one operand)", g)
 	}
 }

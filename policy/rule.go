@@ -239,8 +239,8 @@ func unplaceholder(args []string) []string {
 }
 
 // holdsNUL reports a NUL byte in any of the rule's texts. Only a literal
-// can hold one; refusing it keeps every rule literal unequal to an
-// unknown word (unknown.go) and every reason free of the byte.
+// can hold one, and no real word can (a NUL cannot reach a program's
+// argv); refusing it keeps every reason free of the byte.
 func (r *Rule) holdsNUL() bool {
 	nul := func(texts ...string) bool {
 		for _, t := range texts {
@@ -269,7 +269,7 @@ func (r *Rule) holdsNUL() bool {
 // this is the one place the shape of a rule is decided.
 func (r *Rule) check() error {
 	if r.holdsNUL() {
-		return ruleErr("a rule cannot hold a NUL byte: no real word has one, and a word known only at run time starts with one")
+		return ruleErr("a rule cannot hold a NUL byte: no real word has one")
 	}
 	if len(r.Assigns) > 0 && r.Match != Exact {
 		return ruleErr("only exact rules may spell out NAME=value assignments")

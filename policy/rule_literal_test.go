@@ -203,10 +203,10 @@ func literalCommands(root, home string) []string {
 		cmds = append(cmds, r.Replace(c.cmd))
 	}
 	for _, c := range ruleMatchingCases {
-		cmds = append(cmds, joinArgs(c.argv))
+		cmds = append(cmds, joinArgs(lits(c.argv)))
 	}
 	for _, c := range flagSetCases {
-		cmds = append(cmds, joinArgs(c.argv))
+		cmds = append(cmds, joinArgs(lits(c.argv)))
 	}
 	return cmds
 }

@@ -18,7 +18,7 @@ import (
 // literal. canon says argv[0] is canonicalised, so the rule's first token
 // is compared in canonical form too. Deny and ask rules are matched by
 // matchBroad, pessimistically.
-func (r *Rule) matchArgs(argv []string, canon bool) bool {
+func (r *Rule) matchArgs(argv []word, canon bool) bool {
 	return r.matchView(argv, r.programWord(canon), canon, false)
 }
 
@@ -26,7 +26,7 @@ func (r *Rule) matchArgs(argv []string, canon bool) bool {
 // flags matches a segment that starts with the rule's verb and carries all
 // of its flags, in any order and clustering ("rm -rf:*" matches "rm -fr x").
 // matchBroad calls matchFlags itself, with the program word once per rule.
-func (r *Rule) matchFlagSet(argv []string, canon bool) bool {
+func (r *Rule) matchFlagSet(argv []word, canon bool) bool {
 	return r.matchFlags(argv, r.programWord(canon), canon, true)
 }
 
@@ -47,7 +47,7 @@ func (r *Rule) programWord(canon bool) string {
 // matchView is matchArgs with the rule's program word w0 already in the
 // view's form; pessimistic, it reports whether argv may match once its
 // words known only at run time are known (deny and ask rules).
-func (r *Rule) matchView(argv []string, w0 string, canon, pessimistic bool) bool {
+func (r *Rule) matchView(argv []word, w0 string, canon, pessimistic bool) bool {
 	if len(argv) == 0 {
 		return false
 	}
@@ -75,14 +75,14 @@ func (r *Rule) matchView(argv []string, w0 string, canon, pessimistic bool) bool
 // matchGlob is matchView for a glob rule. In a canonical view the rule's
 // own spelling of the program word stands for the canonical one the
 // argv holds, so the pattern's first part compares as written.
-func (r *Rule) matchGlob(argv []string, w0 string, canon, pessimistic bool) bool {
+func (r *Rule) matchGlob(argv []word, w0 string, canon, pessimistic bool) bool {
 	n := len(r.Tokens)
 	if n > 0 && !tokenEqual(argv[0], w0, pessimistic) {
 		return false
 	}
 	a0 := argv[0]
-	if canon && n > 0 && a0 == w0 {
-		a0 = r.Tokens[0]
+	if canon && n > 0 && a0.is(w0) {
+		a0 = lit(r.Tokens[0])
 	}
 	switch {
 	case !hasUnknown(argv):
@@ -97,7 +97,7 @@ func (r *Rule) matchGlob(argv []string, w0 string, canon, pessimistic bool) bool
 // the view's form. Pessimistic (deny and ask rules), an unknown word may
 // complete the verb and then carry any flag, or carry any flag after it;
 // otherwise it is no word of the verb and carries no flag.
-func (r *Rule) matchFlags(argv []string, w0 string, canon, pessimistic bool) bool {
+func (r *Rule) matchFlags(argv []word, w0 string, canon, pessimistic bool) bool {
 	if r.Match != Prefix {
 		return false
 	}
@@ -115,7 +115,7 @@ func (r *Rule) matchFlags(argv []string, w0 string, canon, pessimistic bool) boo
 		if !reach[e][n] {
 			continue
 		}
-		if e > 0 && isUnknown(argv[e-1]) || hasFlags(argv[e:], prog, r.Tokens[n:], true) {
+		if e > 0 && argv[e-1].isUnknown() || hasFlags(argv[e:], prog, r.Tokens[n:], true) {
 			return true
 		}
 	}
@@ -125,17 +125,18 @@ func (r *Rule) matchFlags(argv []string, w0 string, canon, pessimistic bool) boo
 // hasFlags reports whether rest (the words after a rule's verb) carries
 // every flag of want, in any order, clustering or spelling of prog's; an
 // unknown word before "--" may carry any (pessimistic) or none.
-func hasFlags(rest []string, prog string, want []string, pessimistic bool) bool {
+func hasFlags(rest []word, prog string, want []string, pessimistic bool) bool {
 	have := map[string]bool{}
-	for _, a := range rest {
-		if a == "--" {
-			break
-		}
-		if isUnknown(a) {
+	for _, w := range rest {
+		a, ok := w.known()
+		if !ok {
 			if pessimistic {
 				return true
 			}
 			continue
+		}
+		if a == "--" {
+			break
 		}
 		if strings.HasPrefix(a, "-") && a != "-" {
 			for _, f := range expandFlag(a) {
@@ -214,20 +215,9 @@ func flagAliases(prog, f string) []string {
 }
 
 // globMatch matches "a0 args..." joined by spaces against the parts of a
-// pattern split at its stars.
-func globMatch(parts []string, a0 string, rest []string) bool {
-	n := len(a0)
-	for _, a := range rest {
-		n += 1 + len(a)
-	}
-	var b strings.Builder
-	b.Grow(n)
-	b.WriteString(a0)
-	for _, a := range rest {
-		b.WriteByte(' ')
-		b.WriteString(a)
-	}
-	return globParts(parts, b.String())
+// pattern split at its stars; every word is known now.
+func globMatch(parts []string, a0 word, rest []word) bool {
+	return globParts(parts, joinKnown(a0, rest))
 }
 
 // globParts matches s against a pattern split at its stars: the first part

@@ -87,7 +87,7 @@ func TestRuleMatching(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := r.matchArgs(tt.argv, false); got != tt.want {
+		if got := r.matchArgs(lits(tt.argv), false); got != tt.want {
 			t.Errorf("%q vs %q: %v, want %v", tt.rule, tt.argv, got, tt.want)
 		}
 	}
@@ -112,7 +112,7 @@ var flagSetCases = []struct {
 func TestFlagSetMatching(t *testing.T) {
 	for _, tt := range flagSetCases {
 		r, _, _ := ParseRule(tt.rule)
-		if got := r.matchArgs(tt.argv, true) || r.matchFlagSet(tt.argv, true); got != tt.want {
+		if got := r.matchArgs(lits(tt.argv), true) || r.matchFlagSet(lits(tt.argv), true); got != tt.want {
 			t.Errorf("%q vs %q: %v, want %v", tt.rule, tt.argv, got, tt.want)
 		}
 	}

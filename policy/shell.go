@@ -16,13 +16,13 @@ import "github.com/chainrun/chainrun/chain"
 // parameter: the body is found without it); anywhere else it may be the
 // -c, or move or be the body, so the command line is known only at run
 // time.
-func (a *analysis) shellBody(p *program, name string, args []string, depth int) {
+func (a *analysis) shellBody(p *program, name string, args []word, depth int) {
 	a.shell = true
 	a.cmds = append(a.cmds, command{args: canonLayer(args)})
 	body, found := p.body(args)
 	if k := firstUnknown(args); k > 0 {
-		if b, ok := p.body(args[:k]); !found || !ok || b != body {
-			a.runtimeAt(name+" argument "+showText(args[k])+" is known only at run time, so the command line it runs is not known", args[k:k+1])
+		if b, ok := p.body(args[:k]); !found || !ok || !sameWord(b, body) {
+			a.runtimeAt(name+" argument "+args[k].show()+" is known only at run time, so the command line it runs is not known", args[k:k+1])
 			return
 		}
 	}
@@ -39,9 +39,9 @@ func (a *analysis) shellBody(p *program, name string, args []string, depth int) 
 
 // suCommand unwraps runuser -u USER -- CMD (and su … -- CMD): a command run
 // as another user. It reports whether there was one.
-func (a *analysis) suCommand(name string, args []string, depth int) bool {
+func (a *analysis) suCommand(name string, args []word, depth int) bool {
 	for k, x := range args {
-		if x == "--" && k+1 < len(args) {
+		if x.is("--") && k+1 < len(args) {
 			a.ask(name + " runs a command as another user")
 			a.unwrap(args[k+1:], depth+1, false)
 			return true
@@ -62,14 +62,14 @@ func bodyDialect(name string) chain.Dialect {
 // parseBody parses a shell body with the engine's parser and unwraps each
 // of its segments. An unreadable body asks; one holding a word known only
 // at run time is a command known only at run time.
-func (a *analysis) parseBody(name, body string, depth int) {
-	if holdsUnknown(body) {
+func (a *analysis) parseBody(name string, body word, depth int) {
+	text, ok := body.known()
+	if !ok {
 		// Run-time text is read by the shell as a command line: any code.
-		src := showText(body)
-		a.runtimeAt("the "+name+" command line ("+src+") is known only at run time", []string{unknownWord(src)})
+		a.runtimeAt("the "+name+" command line ("+body.show()+") is known only at run time", []word{body})
 		return
 	}
-	c, err := chain.ParseDialect(body, bodyDialect(name))
+	c, err := chain.ParseDialect(text, bodyDialect(name))
 	if err != nil {
 		a.ask("cannot read the " + name + " body: " + err.Error())
 		return
@@ -79,12 +79,13 @@ func (a *analysis) parseBody(name, body string, depth int) {
 			a.envs = append(a.envs, as.Name)
 		}
 		before := len(a.cmds)
-		a.unwrap(s.Args, depth+1, false)
+		args := segArgv(s)
+		a.unwrap(args, depth+1, false)
 		for i := before; i < len(a.cmds); i++ {
 			a.cmds[i].redirects = s.Redirects
 		}
 		if len(s.Redirects) > 0 && len(a.cmds) == before {
-			a.cmds = append(a.cmds, command{args: canonLayer(s.Args), redirects: s.Redirects})
+			a.cmds = append(a.cmds, command{args: canonLayer(args), redirects: s.Redirects})
 		}
 	}
 }

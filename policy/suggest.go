@@ -48,20 +48,21 @@ func isBanned(name string) bool {
 // known only at run time: the verb chain stops before one, an exact rule
 // is not proposed, and neither is a prefix rule the guard would stop.
 func Suggest(seg *chain.Segment) string {
-	seg = markSegment(seg)
-	args, why := narrowView(seg)
-	if why != "" || len(args) == 0 || hasUnknown(seg.Args[:len(seg.Args)-len(args)+1]) {
+	argv := segArgv(seg)
+	args, why := narrowView(seg, argv)
+	if why != "" || len(args) == 0 || hasUnknown(argv[:len(argv)-len(args)+1]) {
 		return ""
 	}
-	for _, a := range args {
-		if strings.ContainsAny(a, "*\n\r") && !isUnknown(a) {
+	for _, w := range args {
+		if a, ok := w.known(); ok && strings.ContainsAny(a, "*\n\r") {
 			return ""
 		}
 	}
-	if !isASCII(args[0]) {
+	prog, _ := args[0].known() // known: checked above
+	if !isASCII(prog) {
 		return ""
 	}
-	name := canonicalName(args[0])
+	name := canonicalName(prog)
 	if isBanned(name) {
 		return exactSuggestion(args)
 	}
@@ -77,7 +78,7 @@ func bashEntry(rule string) string { return "Bash(" + rule + ")" }
 
 // exactSuggestion is the entry of the exact rule for args; none when a
 // word is known only at run time (the rule would have to spell it).
-func exactSuggestion(args []string) string {
+func exactSuggestion(args []word) string {
 	if hasUnknown(args) {
 		return ""
 	}
@@ -87,19 +88,29 @@ func exactSuggestion(args []string) string {
 // verbChain picks the verb words of args and trims trailing values. It
 // returns nil when the command has an arity entry wanting a subcommand
 // that is not there (so "git -C x status" gets an exact suggestion rather
-// than "git:*").
-func verbChain(args []string) []string {
-	want := 0
+// than "git:*"). Its program word is known; a word known only at run
+// time is no verb word.
+func verbChain(args []word) []string {
+	prog, _ := args[0].known()
+	want, key := 0, prog
 	for n := 1; n <= 2 && n < len(args); n++ {
-		if a := arity(strings.Join(args[:n], " ")); a > 0 {
+		if n > 1 {
+			w, ok := args[n-1].known()
+			if !ok {
+				break
+			}
+			key += " " + w
+		}
+		if a := arity(key); a > 0 {
 			want = a
 		}
 	}
 	var verb []string
-	verb = append(verb, args[0])
+	verb = append(verb, prog)
 	if want > 0 {
-		for _, a := range args[1:] {
-			if len(verb) >= want || !verbWord(a) {
+		for _, w := range args[1:] {
+			a, ok := w.known()
+			if len(verb) >= want || !ok || !verbWord(a) {
 				break
 			}
 			verb = append(verb, a)
@@ -110,8 +121,10 @@ func verbChain(args []string) []string {
 		if len(verb) == 1 {
 			return nil
 		}
-	} else if len(args) > 1 && plainSubcommand(args[1]) {
-		verb = append(verb, args[1])
+	} else if len(args) > 1 {
+		if a, ok := args[1].known(); ok && plainSubcommand(a) {
+			verb = append(verb, a)
+		}
 	}
 	for len(verb) > 1 && isValueToken(verb[len(verb)-1]) {
 		verb = verb[:len(verb)-1]

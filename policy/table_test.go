@@ -657,11 +657,9 @@ func planText(c *chain.Chain) string {
 	for _, s := range c.Segments() {
 		var words []string
 		for _, a := range s.Assigns {
-			words = append(words, a.Name+"="+showText(a.Value))
+			words = append(words, a.Name+"="+a.Value)
 		}
-		for _, a := range s.Args {
-			words = append(words, showText(a))
-		}
+		words = append(words, s.Args...)
 		segs = append(segs, strings.Join(words, " "))
 	}
 	return strings.Join(segs, "; ")

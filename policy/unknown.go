@@ -34,118 +34,168 @@ import (
 // word), mayEqualSeq and mayGlobMatch (runs of words, pessimistic) and
 // globCoversUnknown (a glob allow rule).
 
-// Inside the policy, the argv it judges holds such a word as an unknown
-// word (unknownWord): its text as written behind a mark no real argument
-// can carry, since a NUL cannot reach a program's argv, with its path
-// separators spelt as look-alikes (U+2215, U+2216) so no basename or
-// extension rule can cut the mark away. markRuntime makes them from the
-// model's flags as Authorize starts; scrubUnknown takes every mark out of
-// the decision, so none leaves the package.
-
-// unknownMark starts every unknown word; a text joined from words (a
-// shell body) holds it where one of them was unknown.
-const unknownMark = "\x00"
-
-// The look-alikes that stand for path separators inside unknown words.
-const (
-	divisionSlash = '\u2215'
-	setMinus      = '\u2216'
-)
-
-// unknownWord returns the unknown word standing for the source text src.
-func unknownWord(src string) string {
-	return unknownMark + strings.Map(func(r rune) rune {
-		switch r {
-		case '/':
-			return divisionSlash
-		case '\\':
-			return setMinus
-		case 0:
-			return -1
-		}
-		return r
-	}, src)
+// word is one word the policy judges: its value, or, when it is known
+// only at run time, the word as written ("$X", "out/*.o"). Every word of
+// the judged argv is one (segArgv), and so is everything taken from them
+// or judged beside them: operands and option values (options.go), the
+// paths of fileArg, a shell body (joinWords), an assignment's value
+// (assignValue), a redirect's target (redirectTarget). It is no string
+// and has no ==, so nothing compares it with a literal without deciding
+// what an unknown word means: is, isOneOf, hasPrefix and tokenEqual read
+// it as no literal and the start of nothing (a deny or ask rule reads it
+// as anything), known gives the value of a word known now (and nothing
+// for an unknown one), show the text reasons print. Only this file reads
+// its fields.
+type word struct {
+	_       [0]func() // no ==: sameWord compares words
+	src     string
+	runtime bool
 }
 
-// isUnknown reports whether arg is an unknown word.
-func isUnknown(arg string) bool { return strings.HasPrefix(arg, unknownMark) }
+// lit is the word whose value s is known now.
+func lit(s string) word { return word{src: s} }
 
-// unknownSource returns the source text an unknown word stands for.
-func unknownSource(arg string) string { return showText(arg) }
+// unknownWord is the word known only at run time written as src.
+func unknownWord(src string) word { return word{src: src, runtime: true} }
 
-// markRuntime returns c as the policy judges it: each argument,
-// assignment value and redirect target known only at run time an unknown
-// word. A chain without one is returned as it is.
-func markRuntime(c *chain.Chain) *chain.Chain {
-	if !hasRuntime(c) {
-		return c
+// lits types words known now.
+func lits(ss []string) []word {
+	out := make([]word, len(ss))
+	for i, s := range ss {
+		out[i] = lit(s)
 	}
-	out := *c
-	out.Pipelines = make([]*chain.Pipeline, len(c.Pipelines))
-	for i, pl := range c.Pipelines {
-		np := *pl
-		np.Segments = make([]*chain.Segment, len(pl.Segments))
-		for j, s := range pl.Segments {
-			np.Segments[j] = markSegment(s)
-		}
-		out.Pipelines[i] = &np
-	}
-	return &out
+	return out
 }
 
-// hasRuntime reports whether any segment of c holds a word known only at
-// run time.
-func hasRuntime(c *chain.Chain) bool {
-	for _, pl := range c.Pipelines {
-		for _, s := range pl.Segments {
-			if s.HasRuntime() {
-				return true
-			}
+// known returns the value of a word known now; "" and false for an
+// unknown one, whose text only show gives.
+func (w word) known() (string, bool) {
+	if w.runtime {
+		return "", false
+	}
+	return w.src, true
+}
+
+// sameWord reports two words that are the same: both known with one
+// value, or both the same text known only at run time.
+func sameWord(a, b word) bool { return a.src == b.src && a.runtime == b.runtime }
+
+// sameWords is sameWord over two runs of words.
+func sameWords(a, b []word) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !sameWord(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// joinWords is the command line a wrapper hands to a shell, its words
+// joined by spaces: known only at run time when one of them is (shown as
+// their source text).
+func joinWords(args []word) word {
+	var b strings.Builder
+	j := word{}
+	for i, a := range args {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(a.src)
+		j.runtime = j.runtime || a.runtime
+	}
+	j.src = b.String()
+	return j
+}
+
+// joinKnown joins a0 and rest by spaces, for a glob rule: words known now
+// only (matchGlob and globCoversUnknown take the unknown ones away).
+func joinKnown(a0 word, rest []word) string {
+	n := len(a0.src)
+	for _, a := range rest {
+		n += 1 + len(a.src)
+	}
+	var b strings.Builder
+	b.Grow(n)
+	b.WriteString(a0.src)
+	for _, a := range rest {
+		b.WriteByte(' ')
+		b.WriteString(a.src)
+	}
+	return b.String()
+}
+
+// hasWord reports whether args holds a word known now to be s.
+func hasWord(args []word, s string) bool {
+	for _, a := range args {
+		if a.is(s) {
+			return true
 		}
 	}
 	return false
 }
 
-// markSegment is markRuntime for one segment.
-func markSegment(s *chain.Segment) *chain.Segment {
+// isUnknown reports a word known only at run time.
+func (w word) isUnknown() bool { return w.runtime }
+
+// is reports a word known now to be s; an unknown word is no literal.
+func (w word) is(s string) bool { return !w.runtime && w.src == s }
+
+// isOneOf reports a word known now to be one of ss.
+func (w word) isOneOf(ss ...string) bool {
+	for _, s := range ss {
+		if w.is(s) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasPrefix reports a word known now to start with p; an unknown word
+// starts with nothing (it is no option, no "+toolchain").
+func (w word) hasPrefix(p string) bool { return !w.runtime && strings.HasPrefix(w.src, p) }
+
+// show is the word's text for reasons: its value, or its source text.
+func (w word) show() string { return w.src }
+
+// segArgv is the argv of s as the policy judges it.
+func segArgv(s *chain.Segment) []word {
+	out := make([]word, len(s.Args))
 	if !s.HasRuntime() {
-		return s
+		for i, a := range s.Args {
+			out[i] = lit(a)
+		}
+		return out
 	}
-	m := *s
-	m.Args = make([]string, len(s.Args))
 	for i, a := range s.Argv() {
-		m.Args[i] = a.Text
-		if a.Runtime {
-			m.Args[i] = unknownWord(a.Text)
-		}
+		out[i] = word{src: a.Text, runtime: a.Runtime}
 	}
-	m.Assigns = append([]chain.Assign(nil), s.Assigns...)
-	for i, a := range m.Assigns {
-		if a.Runtime {
-			m.Assigns[i].Value = unknownWord(a.Value)
-		}
-	}
-	m.Redirects = append([]chain.Redirect(nil), s.Redirects...)
-	for i, r := range m.Redirects {
-		if r.Runtime && !r.Op.IsText() {
-			m.Redirects[i].Target = unknownWord(r.Target)
-		}
-	}
-	return &m
+	return out
+}
+
+// assignValue is the value an assignment sets, as the policy judges it.
+func assignValue(a chain.Assign) word { return word{src: a.Value, runtime: a.Runtime} }
+
+// redirectTarget is the file a redirect names, as the policy judges it
+// (a here-string's text is no file).
+func redirectTarget(r chain.Redirect) word {
+	return word{src: r.Target, runtime: r.Runtime && !r.Op.IsText()}
 }
 
 // tokenEqual reports whether the word arg may be the rule literal tok: an
 // unknown word is tok only for a pessimistic reader (deny, ask), never for
 // an allow rule.
-func tokenEqual(arg, tok string, pessimistic bool) bool {
-	if isUnknown(arg) {
+func tokenEqual(arg word, tok string, pessimistic bool) bool {
+	if arg.runtime {
 		return pessimistic
 	}
-	return arg == tok
+	return arg.src == tok
 }
 
 // tokensEqual is tokenEqual for allow rules over two runs of words.
-func tokensEqual(args, toks []string) bool {
+func tokensEqual(args []word, toks []string) bool {
 	if len(args) != len(toks) {
 		return false
 	}
@@ -158,9 +208,9 @@ func tokensEqual(args, toks []string) bool {
 }
 
 // firstUnknown returns the index of the first unknown word of args, or -1.
-func firstUnknown(args []string) int {
+func firstUnknown(args []word) int {
 	for i, a := range args {
-		if isUnknown(a) {
+		if a.runtime {
 			return i
 		}
 	}
@@ -168,38 +218,15 @@ func firstUnknown(args []string) int {
 }
 
 // hasUnknown reports whether any word of args is unknown.
-func hasUnknown(args []string) bool { return firstUnknown(args) >= 0 }
-
-// holdsUnknown reports a text joined from words one of which was unknown
-// (a shell body built from a wrapper's arguments).
-func holdsUnknown(s string) bool { return strings.Contains(s, unknownMark) }
-
-// showText renders a word, or a text joined from words, for reasons: an
-// unknown word as its source text ("$X"), never with its mark.
-func showText(s string) string {
-	if !holdsUnknown(s) {
-		return s
-	}
-	return strings.Map(func(r rune) rune {
-		switch r {
-		case 0:
-			return -1
-		case divisionSlash:
-			return '/'
-		case setMinus:
-			return '\\'
-		}
-		return r
-	}, s)
-}
+func hasUnknown(args []word) bool { return firstUnknown(args) >= 0 }
 
 // runtimeWords names the unknown words of args for a reason ("$X is",
 // "$X, $Y are"), or "" when there are none.
-func runtimeWords(args []string) string {
+func runtimeWords(args []word) string {
 	var words []string
 	for _, a := range args {
-		if isUnknown(a) {
-			words = append(words, showText(a))
+		if a.runtime {
+			words = append(words, a.src)
 		}
 	}
 	switch len(words) {
@@ -217,7 +244,7 @@ func runtimeWords(args []string) string {
 // none included. canon says the view compares program words canonically:
 // a later word that takes the program's place (the unknown words before
 // it being empty) is canonicalised too.
-func mayEqualSeq(argv []string, w0 string, toks []string, canon, prefix bool) bool {
+func mayEqualSeq(argv []word, w0 string, toks []string, canon, prefix bool) bool {
 	reach := seqReach(argv, w0, toks, canon)
 	n := len(toks)
 	if !prefix {
@@ -233,7 +260,7 @@ func mayEqualSeq(argv []string, w0 string, toks []string, canon, prefix bool) bo
 
 // seqReach is the table mayEqualSeq reads: reach[e][j] says that argv[:e]
 // may stand for toks[:j] exactly.
-func seqReach(argv []string, w0 string, toks []string, canon bool) [][]bool {
+func seqReach(argv []word, w0 string, toks []string, canon bool) [][]bool {
 	n := len(toks)
 	reach := make([][]bool, len(argv)+1)
 	reach[0] = make([]bool, n+1)
@@ -241,7 +268,7 @@ func seqReach(argv []string, w0 string, toks []string, canon bool) [][]bool {
 	for i, a := range argv {
 		cur, next := reach[i], make([]bool, n+1)
 		reach[i+1] = next
-		if isUnknown(a) {
+		if a.runtime {
 			// From the first reachable j, the word may stand for toks[j:k]
 			// for every k ≥ j.
 			for j := 0; j <= n; j++ {
@@ -265,12 +292,12 @@ func seqReach(argv []string, w0 string, toks []string, canon bool) [][]bool {
 
 // seqWordEqual compares the known word a (argv[i]) with toks[j]; toks[0]
 // is the program word w0.
-func seqWordEqual(a string, i, j int, w0 string, toks []string, canon bool) bool {
+func seqWordEqual(a word, i, j int, w0 string, toks []string, canon bool) bool {
 	switch {
 	case j > 0:
 		return tokenEqual(a, toks[j], true)
 	case canon && i > 0:
-		return tokenEqual(canonicalName(a), w0, true)
+		return tokenEqual(canonWord(a), w0, true)
 	}
 	return tokenEqual(a, w0, true)
 }
@@ -280,12 +307,12 @@ func seqWordEqual(a string, i, j int, w0 string, toks []string, canon bool) bool
 // rule's tail does, so the words before the first unknown one must match
 // the pattern with its last star left over. The program word is never
 // covered.
-func globCoversUnknown(parts []string, a0 string, rest []string) bool {
+func globCoversUnknown(parts []string, a0 word, rest []word) bool {
 	k := firstUnknown(rest)
 	if k < 0 {
 		k = len(rest)
 	}
-	if isUnknown(a0) || len(parts) < 2 || parts[len(parts)-1] != "" {
+	if a0.runtime || len(parts) < 2 || parts[len(parts)-1] != "" {
 		return false
 	}
 	return globMatch(parts, a0, rest[:k])
@@ -303,7 +330,7 @@ const (
 // the pattern. Both sides are read with a leading blank (" git x"), so an
 // unknown word is a hole that stands for nothing or for a blank followed
 // by any text, whatever its position.
-func mayGlobMatch(parts []string, a0 string, rest []string) bool {
+func mayGlobMatch(parts []string, a0 word, rest []word) bool {
 	if len(parts) == 0 {
 		return false
 	}
@@ -315,12 +342,12 @@ func mayGlobMatch(parts []string, a0 string, rest []string) bool {
 		pat = appendBytes(pat, p)
 	}
 	var subj []int16
-	for _, w := range append([]string{a0}, rest...) {
-		if isUnknown(w) {
+	for _, w := range append([]word{a0}, rest...) {
+		if w.runtime {
 			subj = append(subj, globHole)
 			continue
 		}
-		subj = appendBytes(append(subj, ' '), w)
+		subj = appendBytes(append(subj, ' '), w.src)
 	}
 	return holeMatch(pat, subj)
 }
@@ -398,29 +425,4 @@ func holeSteps(pat, subj []int16, s holeState) []holeState {
 		}
 	}
 	return out
-}
-
-// scrubUnknown is the last step of Authorize: no decision text may carry
-// an unknown word's mark. Reasons name words through quoteArg and
-// showText already; a reason that spliced a word in raw (a guard quoting
-// an operand) still shows its source text here, and a suggestion holding
-// one, which would be a rule no word can match, is dropped.
-func scrubUnknown(d *chain.Decision) {
-	for i := range d.Segments {
-		sd := &d.Segments[i]
-		sd.Rule = showText(sd.Rule)
-		for k, r := range sd.Reasons {
-			sd.Reasons[k] = showText(r)
-		}
-	}
-	for k, r := range d.Chain {
-		d.Chain[k] = showText(r)
-	}
-	kept := d.Suggestions[:0]
-	for _, s := range d.Suggestions {
-		if !holdsUnknown(s) {
-			kept = append(kept, s)
-		}
-	}
-	d.Suggestions = kept
 }

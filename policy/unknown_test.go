@@ -365,23 +365,24 @@ func unknownProblems(c unknownCase, d *chain.Decision) []string {
 	return out
 }
 
-// nulInDecision names the first text of d holding a NUL byte (the mark of
-// an unknown word), or "".
+// nulInDecision names the first text of d holding a NUL byte, which no
+// real word has (the policy types words known only at run time; no text
+// may stand for one), or "".
 func nulInDecision(d *chain.Decision) string {
 	has := func(s string) bool { return strings.IndexByte(s, 0) >= 0 }
 	for _, s := range d.Segments {
 		if has(s.Rule) || has(s.Text) {
-			return "segment rule or text " + quoteArg(showText(s.Rule+" "+s.Text))
+			return fmt.Sprintf("segment rule or text %q", s.Rule+" "+s.Text)
 		}
 		for _, r := range s.Reasons {
 			if has(r) {
-				return "reason " + showText(r)
+				return fmt.Sprintf("reason %q", r)
 			}
 		}
 	}
 	for _, r := range append(slices.Clone(d.Chain), d.Suggestions...) {
 		if has(r) {
-			return "chain reason or suggestion " + showText(r)
+			return fmt.Sprintf("chain reason or suggestion %q", r)
 		}
 	}
 	return ""
@@ -438,26 +439,49 @@ func TestUnknownSuggest(t *testing.T) {
 	}
 }
 
-// TestRuleRefusesNUL: a rule literal holding a NUL byte would equal an
-// unknown word, or carry the byte into a decision; Authorize refuses it.
+// TestRuleRefusesNUL: a rule literal holding a NUL byte matches no real
+// word and would carry the byte into a decision; Authorize refuses it.
 func TestRuleRefusesNUL(t *testing.T) {
+	nul := string(rune(0))
 	for _, r := range []Rule{
-		{Text: "rm", Match: Prefix, Tokens: []string{"rm", unknownWord("$X")}},
-		{Text: "g", Match: Glob, Parts: []string{"ls \x00", ""}},
-		{Text: "a\x00", Match: Any},
-		{Text: "FOO", Match: Exact, Tokens: []string{"make"}, Assigns: []chain.Assign{{Name: "FOO", Value: unknownWord("$V")}}},
+		{Text: "rm", Match: Prefix, Tokens: []string{"rm", nul + "$X"}},
+		{Text: "g", Match: Glob, Parts: []string{"ls " + nul, ""}},
+		{Text: "a" + nul, Match: Any},
+		{Text: "FOO", Match: Exact, Tokens: []string{"make"}, Assigns: []chain.Assign{{Name: "FOO", Value: nul + "$V"}}},
 	} {
 		p := &Policy{Allow: []Rule{r}}
 		if _, err := p.Authorize(context.Background(), parse(t, "ls"), t.TempDir()); err == nil {
-			t.Errorf("rule %q with a NUL byte was accepted", showText(r.Text))
+			t.Errorf("rule %q with a NUL byte was accepted", r.Text)
 		}
 	}
+}
+
+// showWords joins words by blanks, each as written.
+func showWords(ws []word) string {
+	s := make([]string, len(ws))
+	for i, w := range ws {
+		s[i] = w.show()
+	}
+	return strings.Join(s, " ")
+}
+
+// testArgv types a test's argv: a word starting with "$" is known only at
+// run time, written so.
+func testArgv(ss []string) []word {
+	out := make([]word, len(ss))
+	for i, s := range ss {
+		out[i] = lit(s)
+		if strings.HasPrefix(s, "$") {
+			out[i] = unknownWord(s)
+		}
+	}
+	return out
 }
 
 // TestMayEqualSeq pins the pessimistic reading of a run of words: each
 // unknown word stands for any run of words, none included.
 func TestMayEqualSeq(t *testing.T) {
-	u := unknownWord("$X")
+	u := "$X"
 	for _, c := range []struct {
 		argv, toks    []string
 		prefix, canon bool
@@ -475,9 +499,9 @@ func TestMayEqualSeq(t *testing.T) {
 		{[]string{"git", u, "main"}, []string{"git", "push", "origin", "dev"}, false, false, false},
 		{[]string{"git", u, u, "x"}, []string{"git", "push", "--force"}, true, false, true},
 	} {
-		if got := mayEqualSeq(c.argv, c.toks[0], c.toks, c.canon, c.prefix); got != c.want {
+		if got := mayEqualSeq(testArgv(c.argv), c.toks[0], c.toks, c.canon, c.prefix); got != c.want {
 			t.Errorf("mayEqualSeq(%q, %q, prefix %v, canon %v) = %v, want %v",
-				showText(strings.Join(c.argv, " ")), c.toks, c.prefix, c.canon, got, c.want)
+				strings.Join(c.argv, " "), c.toks, c.prefix, c.canon, got, c.want)
 		}
 	}
 }
@@ -485,7 +509,7 @@ func TestMayEqualSeq(t *testing.T) {
 // TestMayGlobMatch pins the pessimistic glob reading, and checks it
 // agrees with globMatch wherever no word is unknown.
 func TestMayGlobMatch(t *testing.T) {
-	u := unknownWord("$X")
+	u := "$X"
 	for _, c := range []struct {
 		parts []string
 		argv  []string
@@ -502,13 +526,14 @@ func TestMayGlobMatch(t *testing.T) {
 		{[]string{"a ", " b ", " c"}, []string{u, "x", "c"}, true}, // "a b x c"
 		{[]string{"a b"}, []string{u, "x"}, false},
 	} {
-		if got := mayGlobMatch(c.parts, c.argv[0], c.argv[1:]); got != c.want {
-			t.Errorf("mayGlobMatch(%q, %q) = %v, want %v", c.parts, showText(strings.Join(c.argv, " ")), got, c.want)
+		argv := testArgv(c.argv)
+		if got := mayGlobMatch(c.parts, argv[0], argv[1:]); got != c.want {
+			t.Errorf("mayGlobMatch(%q, %q) = %v, want %v", c.parts, strings.Join(c.argv, " "), got, c.want)
 		}
 	}
 	rng := rand.New(rand.NewSource(1))
 	alphabet := []string{"a", "b", " ", "ab", "a b", ""}
-	word := func() string {
+	rword := func() string {
 		var b strings.Builder
 		for i := rng.Intn(4); i > 0; i-- {
 			b.WriteString(alphabet[rng.Intn(len(alphabet))])
@@ -518,14 +543,14 @@ func TestMayGlobMatch(t *testing.T) {
 	for i := 0; i < 20000; i++ {
 		parts := make([]string, 1+rng.Intn(4))
 		for k := range parts {
-			parts[k] = word()
+			parts[k] = rword()
 		}
-		argv := make([]string, 1+rng.Intn(4))
+		argv := make([]word, 1+rng.Intn(4))
 		for k := range argv {
-			argv[k] = word()
+			argv[k] = lit(rword())
 		}
 		if got, want := mayGlobMatch(parts, argv[0], argv[1:]), globMatch(parts, argv[0], argv[1:]); got != want {
-			t.Fatalf("parts %q argv %q: mayGlobMatch %v, globMatch %v", parts, argv, got, want)
+			t.Fatalf("parts %q argv %q: mayGlobMatch %v, globMatch %v", parts, showWords(argv), got, want)
 		}
 	}
 }

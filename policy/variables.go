@@ -38,14 +38,15 @@ func exportAsks(s *chain.Segment) []string {
 		return nil
 	}
 	var asks []string
-	for _, arg := range s.Args[1:] {
-		if isUnknown(arg) && strings.Contains(unknownSource(arg), "=") {
-			arg = unknownSource(arg) // NAME=$X: the name is written out
+	for _, w := range segArgv(s)[1:] {
+		arg, known := w.known()
+		if !known && strings.Contains(w.show(), "=") {
+			arg, known = w.show(), true // NAME=$X: the name is written out
 		}
 		name, _, _ := strings.Cut(arg, "=")
 		switch {
-		case isUnknown(name):
-			asks = append(asks, "export "+showText(arg)+" names a variable known only at run time")
+		case !known:
+			asks = append(asks, "export "+w.show()+" names a variable known only at run time")
 		case isCodeRunnerEnv(name):
 			asks = append(asks, "export "+name+" can make later programs run other code")
 		}

@@ -13,10 +13,10 @@ import (
 
 // wrapResult is what a wrapper runs.
 type wrapResult struct {
-	cmd       []string // the wrapped command; nil when there is none
+	cmd       []word   // the wrapped command; nil when there is none
 	envs      []string // names the wrapper assigns (env NAME=v, sudo NAME=v)
 	shell     bool     // the wrapper starts a shell itself (sudo -s, doas -s)
-	shellBody *string  // the wrapper passes this text to sh -c (watch, flock -c)
+	shellBody *word    // the wrapper passes this text to sh -c (watch, flock -c)
 	ask       string   // a reason to ask, if the wrapper is unusual
 	files     []fileArg
 	// unreadable is the first option word the wrapper's spec could not
@@ -26,7 +26,7 @@ type wrapResult struct {
 
 // plainWrap is the wrap of the wrappers that run the rest of their words
 // after their options and operands.
-func plainWrap(p *program, args []string) wrapResult { return afterOpts(args, &p.opts) }
+func plainWrap(p *program, args []word) wrapResult { return afterOpts(args, &p.opts) }
 
 // optFiles turns the options of spec that name files into file arguments,
 // and a directory change into a reason to ask.
@@ -40,21 +40,21 @@ func optFiles(name string, spec *optSpec, opts []flagUse, r *wrapResult) {
 			r.ask = name + " changes the directory or root its command runs in (" + strings.TrimLeft(o.flag, "-") + "): the command's paths cannot be judged"
 			continue
 		}
-		if o.val != "" {
+		if !o.val.is("") {
 			r.files = append(r.files, fileArg{word: o.val, role: role, what: name + " " + o.flag})
 		}
 	}
 }
 
 // afterOpts is the command after a wrapper's options and operands, if any.
-func afterOpts(args []string, spec *optSpec) wrapResult {
+func afterOpts(args []word, spec *optSpec) wrapResult {
 	i, opts, bad := scanOpts(args, spec)
 	var r wrapResult
 	if bad != "" {
 		r.unreadable = bad
 		return r
 	}
-	optFiles(args[0], spec, opts, &r)
+	optFiles(args[0].show(), spec, opts, &r)
 	if i < len(args) {
 		r.cmd = args[i:]
 	}
@@ -63,10 +63,14 @@ func afterOpts(args []string, spec *optSpec) wrapResult {
 
 // assignsBefore reads the NAME=value words at args[i:] (env and sudo
 // assign them to the command): the names, and the index after them.
-func assignsBefore(args []string, i int) ([]string, int) {
+func assignsBefore(args []word, i int) ([]string, int) {
 	var names []string
-	for i < len(args) && isAssignWord(args[i]) {
-		names = append(names, args[i][:strings.IndexByte(args[i], '=')])
+	for i < len(args) {
+		n, ok := assignWord(args[i])
+		if !ok {
+			break
+		}
+		names = append(names, n)
 		i++
 	}
 	return names, i
@@ -74,18 +78,18 @@ func assignsBefore(args []string, i int) ([]string, int) {
 
 // joinedBody is the command line a wrapper hands to a shell: its words
 // joined by spaces (watch, sg, parallel, entr -s).
-func joinedBody(args []string) wrapResult {
-	body := strings.Join(args, " ")
+func joinedBody(args []word) wrapResult {
+	body := joinWords(args)
 	return wrapResult{shellBody: &body}
 }
 
 // execOptions unwraps each command an option isExec introduces, up to a
 // word isEnd accepts. A word known only at run time may be such an
 // option: every word from it on may start a command.
-func (a *analysis) execOptions(args []string, depth int, isExec, isEnd func(string) bool) {
+func (a *analysis) execOptions(args []word, depth int, isExec, isEnd func(word) bool) {
 	starts := false
 	for i := 1; i < len(args); i++ {
-		if isUnknown(args[i]) && !starts {
+		if args[i].isUnknown() && !starts {
 			a.possibleStarts(args[i:])
 			starts = true
 			continue
