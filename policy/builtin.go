@@ -25,7 +25,10 @@ func builtinEffects(s *chain.Segment) (effects, bool) {
 		return effects{}, false
 	}
 	e := b.Effects(s.Args[1:])
-	argv := segArgv(s)
+	var argv []word // the words effectWords looks at: those known only at run time
+	if s.HasRuntime() {
+		argv = segArgv(s)
+	}
 	return effects{assigns: effectWords(e.Assigns, argv), stats: effectWords(e.Stats, argv)}, true
 }
 

@@ -148,6 +148,7 @@ type analysis struct {
 	// Room for the common case, saving allocations.
 	layersBuf [2][]word
 	cmdsBuf   [1]command
+	argvBuf   [4]word
 }
 
 func analyze(seg *chain.Segment) *analysis {
@@ -157,7 +158,7 @@ func analyze(seg *chain.Segment) *analysis {
 	for _, as := range seg.Assigns {
 		a.envs = append(a.envs, as.Name)
 	}
-	a.argv = segArgv(seg)
+	a.argv = appendArgv(a.argvBuf[:0], seg)
 	a.unwrap(a.argv, 0, false)
 	a.narrow, a.narrowWhy = narrowView(seg, a.argv)
 	if len(seg.Args) > 0 && batchFile(a.argv[0]) {

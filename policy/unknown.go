@@ -161,18 +161,20 @@ func (w word) hasPrefix(p string) bool { return !w.runtime && strings.HasPrefix(
 func (w word) show() string { return w.src }
 
 // segArgv is the argv of s as the policy judges it.
-func segArgv(s *chain.Segment) []word {
-	out := make([]word, len(s.Args))
+func segArgv(s *chain.Segment) []word { return appendArgv(make([]word, 0, len(s.Args)), s) }
+
+// appendArgv appends the argv of s, as the policy judges it, to dst.
+func appendArgv(dst []word, s *chain.Segment) []word {
 	if !s.HasRuntime() {
-		for i, a := range s.Args {
-			out[i] = lit(a)
+		for _, a := range s.Args {
+			dst = append(dst, lit(a))
 		}
-		return out
+		return dst
 	}
-	for i, a := range s.Argv() {
-		out[i] = word{src: a.Text, runtime: a.Runtime}
+	for _, a := range s.Argv() {
+		dst = append(dst, word{src: a.Text, runtime: a.Runtime})
 	}
-	return out
+	return dst
 }
 
 // assignValue is the value an assignment sets, as the policy judges it.
