@@ -3,24 +3,30 @@ package policy
 import "strings"
 
 // Build tools and package managers: go, cargo, npm, pnpm, yarn, bun and
-// the package runners npx, bunx and pnpx. Their guards refuse the options
+// the package runners npx, bunx and pnpx; make, maven, pip and the others
+// whose records hold only the verb of a suggested rule. Their guards refuse the options
 // that name programs to run or configuration to load, and the
 // subcommands that run packages or code; the package runners always ask.
 
 func init() {
 	registerAll(
-		&program{names: []string{"go"}, guard: goGuard, global: &optSpec{shortVal: "C"}},
+		&program{names: []string{"go"}, guard: goGuard, global: &optSpec{shortVal: "C"}, verb: 2, longVerbs: []string{"mod", "tool"}},
 		// cargo --config can set a runner program.
-		&program{names: []string{"cargo"}, guard: specGuard, plus: true,
+		&program{names: []string{"cargo"}, guard: specGuard, plus: true, verb: 2,
 			opts: optSpec{shortVal: "CZ", longVal: []string{"config", "color", "manifest-path"},
 				danger: map[string]string{"--config": "cargo --config can set a runner program"}},
 			global: &optSpec{shortVal: "CZ", shortFlag: "qv", longVal: []string{"config", "color"},
 				longFlag: []string{"quiet", "verbose", "offline", "frozen", "locked"}}},
-		&program{names: []string{"npm"}, guard: npmGuard,
+		&program{names: []string{"npm"}, guard: npmGuard, verb: 2, longVerbs: []string{"run", "view", "exec"},
 			global: &optSpec{shortVal: "Cw", shortFlag: "gsqdy", longVal: []string{"prefix", "workspace", "loglevel", "userconfig", "registry"},
 				longFlag: []string{"global", "silent", "quiet", "verbose", "yes"}}},
-		&program{names: []string{"pnpm", "yarn"}, guard: subcommandGuard},
+		&program{names: []string{"pnpm", "yarn"}, guard: subcommandGuard, verb: 2, longVerbs: []string{"run"}},
 		&program{names: []string{"bun"}, guard: subcommandGuard, runsCode: true},
+		// Build tools and package managers known only by the verb of
+		// their suggested rules.
+		&program{names: []string{"make", "mvn", "gradle", "dotnet", "swift", "rake", "mix", "composer", "bundle", "pip", "pip3",
+			"conda", "rustup"}, verb: 2},
+		&program{names: []string{"uv", "poetry"}, verb: 2, longVerbs: []string{"run"}},
 		&program{names: []string{"npx", "bunx", "pnpx"}, runsCode: true,
 			guard: func(_ *program, name string, _ []word) string { return name + " runs a package from the registry" }},
 	)

@@ -6,10 +6,11 @@ package policy
 
 func init() {
 	registerAll(
-		&program{names: []string{"docker"},
+		&program{names: []string{"podman", "helm"}, verb: 2},
+		&program{names: []string{"docker"}, verb: 2, longVerbs: []string{"compose", "image", "container"},
 			global: &optSpec{shortVal: "Hcl", shortFlag: "D", longVal: []string{"host", "context", "config", "log-level", "tlscacert", "tlscert", "tlskey"},
 				longFlag: []string{"debug", "tls", "tlsverify"}}},
-		&program{names: []string{"kubectl"},
+		&program{names: []string{"kubectl"}, verb: 2,
 			global: &optSpec{shortVal: "nsv", longVal: []string{"namespace", "context", "cluster", "user", "kubeconfig", "server", "token", "as",
 				"as-group", "request-timeout"}, longFlag: []string{"insecure-skip-tls-verify"}}},
 	)

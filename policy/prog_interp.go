@@ -1,10 +1,10 @@
 package policy
 
 // Interpreters: programs that run the code they are given, so a prefix
-// rule naming only them would allow anything. (python and its versioned
-// names are matched by prefix in suggest.go.)
+// rule naming only them would allow anything. python's versioned names
+// (python3.12, python3-dbg) are claimed by the prefix.
 
 func init() {
 	register(&program{names: []string{"node", "nodejs", "deno", "perl", "ruby", "php", "lua", "rscript", "osascript", "java",
-		"py", "ipython", "pypy", "pypy3", "tclsh", "wish", "expect"}, runsCode: true})
+		"py", "ipython", "pypy", "pypy3", "tclsh", "wish", "expect", "python", "python2", "python3"}, prefix: "python", runsCode: true})
 }

@@ -82,6 +82,16 @@ type program struct {
 	// interpreters, wrappers): a prefix rule naming only them would allow
 	// anything, so only exact rules are suggested.
 	runsCode bool
+	// verb is how many words name the program's verb in a suggested
+	// prefix rule (git 2: "git tag:*"; aws 3: "aws s3 ls:*"); 0 leaves the
+	// program and a plain second word. longVerbs are the subcommands whose
+	// verb is a word longer (npm run: "npm run build:*"). A record that
+	// runs code needs neither: it is suggested only exact rules.
+	verb      int
+	longVerbs []string
+	// prefix makes the record answer to every name starting with it too,
+	// for a family whose versioned names cannot all be listed (python3.12).
+	prefix string
 	// aliases maps a flag to every spelling a flag-set rule naming it
 	// matches ("rm -rf:*" denies rm --recursive --force).
 	aliases map[string][]string
@@ -91,8 +101,12 @@ type program struct {
 	repoConfig bool
 }
 
-// registry maps every name to its record; register fills it at start-up.
-var registry = map[string]*program{}
+// registry maps every name to its record, and prefixed lists the records
+// with a prefix; register fills them at start-up.
+var (
+	registry = map[string]*program{}
+	prefixed []*program
+)
 
 // register adds a record. A name claimed twice is a programming error.
 func register(p *program) {
@@ -102,10 +116,24 @@ func register(p *program) {
 		}
 		registry[n] = p
 	}
+	if p.prefix != "" {
+		prefixed = append(prefixed, p)
+	}
 }
 
-// lookup returns the record of the program name (canonical), or nil.
-func lookup(name string) *program { return registry[name] }
+// lookup returns the record of the program name (canonical), or nil: the
+// record naming it, else one whose prefix it starts with.
+func lookup(name string) *program {
+	if p := registry[name]; p != nil {
+		return p
+	}
+	for _, p := range prefixed {
+		if strings.HasPrefix(name, p.prefix) {
+			return p
+		}
+	}
+	return nil
+}
 
 // lookupWord is lookup for a program word (canonical); a word known only
 // at run time names no record.

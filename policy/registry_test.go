@@ -53,6 +53,17 @@ func TestRegistryRecords(t *testing.T) {
 		if p.readOnly && p.runsCode {
 			t.Errorf("%s is read-only yet runs code", n)
 		}
+		if len(p.longVerbs) > 0 && p.verb == 0 {
+			t.Errorf("%s has longer verbs but no verb", n)
+		}
+		if p.verb > 0 && p.runsCode {
+			t.Errorf("%s runs code, so only exact rules are suggested: its verb is never read", n)
+		}
+	}
+	for _, n := range []string{"python", "python3.12", "python3-dbg"} {
+		if !isBareBanned(n) {
+			t.Errorf("%s is not claimed by the interpreters' prefix", n)
+		}
 	}
 }
 

@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/chainrun/chainrun/chain"
@@ -9,18 +10,20 @@ import (
 // MaxSuggestions caps the rule suggestions made for one chain.
 const MaxSuggestions = 5
 
-// arity says how many words name a command's verb: "git tag v1" has the
-// verb "git tag". Longer entries ("npm run") refine shorter ones; 0 means
-// the command has no entry.
-func arity(cmd string) int {
-	switch cmd {
-	case "git", "npm", "pnpm", "yarn", "bun", "cargo", "go", "docker", "podman", "kubectl", "helm", "terraform",
-		"make", "pip", "pip3", "uv", "poetry", "dotnet", "mvn", "gradle", "brew", "apt", "apt-get", "systemctl",
-		"rustup", "deno", "conda", "nix", "composer", "bundle", "rake", "mix", "swift", "dnf", "yum":
-		return 2
-	case "npm run", "npm view", "npm exec", "pnpm run", "yarn run", "bun run", "go mod", "go tool",
-		"docker compose", "docker image", "docker container", "aws", "gh", "gcloud", "az", "uv run", "poetry run":
-		return 3
+// arity says how many words name the verb of the command that starts
+// with words (its program as written, then at most one subcommand): "git
+// tag v1" has the verb "git tag". It is read off the program's record
+// (verb, longVerbs): a longer verb ("npm run") refines the shorter one; 0
+// means the record gives none.
+func arity(words []string) int {
+	p := lookup(words[0])
+	switch {
+	case p == nil || p.verb == 0:
+		return 0
+	case len(words) == 1:
+		return p.verb
+	case len(words) == 2 && slices.Contains(p.longVerbs, words[1]):
+		return p.verb + 1
 	}
 	return 0
 }
@@ -31,11 +34,6 @@ func arity(cmd string) int {
 func isBareBanned(name string) bool {
 	p := lookup(name)
 	return p != nil && p.runsCode
-}
-
-// isBanned reports a program only an exact rule is suggested for.
-func isBanned(name string) bool {
-	return isBareBanned(name) || strings.HasPrefix(name, "python")
 }
 
 // Suggest proposes the permissions.allow entry that would allow seg, as a
@@ -63,7 +61,7 @@ func Suggest(seg *chain.Segment) string {
 		return ""
 	}
 	name := canonicalName(prog)
-	if isBanned(name) {
+	if isBareBanned(name) {
 		return exactSuggestion(args)
 	}
 	verb := verbChain(args)
@@ -92,14 +90,14 @@ func exactSuggestion(args []word) string {
 // time is no verb word.
 func verbChain(args []word) []string {
 	prog, _ := args[0].known()
-	want, key := 0, prog
+	want, key := 0, []string{prog}
 	for n := 1; n <= 2 && n < len(args); n++ {
 		if n > 1 {
 			w, ok := args[n-1].known()
 			if !ok {
 				break
 			}
-			key += " " + w
+			key = append(key, w)
 		}
 		if a := arity(key); a > 0 {
 			want = a
@@ -114,7 +112,7 @@ func verbChain(args []word) []string {
 				break
 			}
 			verb = append(verb, a)
-			if a2 := arity(strings.Join(verb, " ")); a2 > want {
+			if a2 := arity(verb); a2 > want {
 				want = a2
 			}
 		}

@@ -76,7 +76,7 @@ func TestSuggest(t *testing.T) {
 		}
 		p := &Policy{Allow: []Rule{r}}
 		if d, _ := p.Authorize(context.Background(), c, t.TempDir()); d.Segments[0].Verdict != chain.Allow &&
-			!isBanned(canonicalName(seg.Args[0])) && seg.Args[0] != "env" && seg.Args[0] != "xargs" {
+			!isBareBanned(canonicalName(seg.Args[0])) && seg.Args[0] != "env" && seg.Args[0] != "xargs" {
 			t.Errorf("suggestion %q does not allow %q: %+v", got, tt.cmd, d.Segments[0])
 		}
 	}
