@@ -105,7 +105,7 @@ func optWord(name string) string {
 
 // long reads the long option args[i], resolving an abbreviation.
 func (spec *optSpec) long(args []word, i int, opts []flagUse) (int, []flagUse, string) {
-	x, _ := args[i].known()
+	x, _ := args[i].known() // known: scanOpts stops at a word that is not
 	name, v, hasVal := strings.Cut(x[2:], "=")
 	val := lit(v)
 	full, kind := spec.resolve(name)
@@ -126,7 +126,7 @@ func (spec *optSpec) long(args []word, i int, opts []flagUse) (int, []flagUse, s
 
 // short reads the short option cluster args[i].
 func (spec *optSpec) short(args []word, i int, opts []flagUse) (int, []flagUse, string) {
-	x, _ := args[i].known()
+	x, _ := args[i].known() // known: scanOpts stops at a word that is not
 	for j := 1; j < len(x); j++ {
 		c := x[j]
 		switch {

@@ -43,13 +43,12 @@ func goGuard(_ *program, _ string, args []word) string {
 		i++
 	}
 	if i < len(args) {
-		sub, _ := args[i].known() // "" for one known only at run time: none of these
-		switch sub {
-		case "run":
+		switch sub := args[i]; {
+		case sub.is("run"):
 			return "go run builds and runs a program"
-		case "generate":
+		case sub.is("generate"):
 			return "go generate runs the commands in //go:generate lines"
-		case "env":
+		case sub.is("env"):
 			for _, a := range args[i+1:] {
 				if a.isOneOf("-w", "-u") {
 					return "go env " + a.show() + " changes go's settings"
@@ -61,7 +60,7 @@ func goGuard(_ *program, _ string, args []word) string {
 		if !w.hasPrefix("-") {
 			continue
 		}
-		a, _ := w.known()
+		a, _ := w.known() // known: it starts with "-"
 		name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
 		switch name {
 		case "exec", "toolexec", "vettool":
@@ -127,7 +126,7 @@ func nodeConfigDanger(prog string, args []word, abbrev bool) string {
 		if !w.hasPrefix("--") {
 			continue
 		}
-		a, _ := w.known()
+		a, _ := w.known() // known: it starts with "--"
 		name, _, _ := strings.Cut(strings.TrimPrefix(a[2:], "config."), "=")
 		name = strings.ReplaceAll(strings.ToLower(name), "_", "-")
 		for _, d := range nodeRunnerOpts {

@@ -48,7 +48,7 @@ func gitGuard(p *program, _ string, args []word) string {
 func gitGlobalDanger(global *optSpec, args []word) (int, string) {
 	i := 0
 	for i < len(args) && args[i].hasPrefix("-") {
-		x, _ := args[i].known()
+		x, _ := args[i].known() // known: it starts with "-"
 		name, _, hasVal := strings.Cut(x, "=")
 		switch {
 		case strings.HasPrefix(x, "-c") || name == "--config-env":

@@ -89,7 +89,7 @@ func exactSuggestion(args []word) string {
 // than "git:*"). Its program word is known; a word known only at run
 // time is no verb word.
 func verbChain(args []word) []string {
-	prog, _ := args[0].known()
+	prog, _ := args[0].known() // known: Suggest checked it
 	want, key := 0, []string{prog}
 	for n := 1; n <= 2 && n < len(args); n++ {
 		if n > 1 {
