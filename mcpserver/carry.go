@@ -5,8 +5,10 @@ import (
 	"os"
 	"slices"
 
+	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/engine"
 	"github.com/chainrun/chainrun/environ"
+	"github.com/chainrun/chainrun/policy"
 )
 
 // Variables carry over between calls as the directory does: what a
@@ -20,6 +22,29 @@ import (
 type varChange struct {
 	Value string
 	Unset bool
+}
+
+// judgedEnv is the authorizer a call's chain is judged by: a policy
+// learns the environment the chain starts with (env; nil is the
+// server's), and judges the variables the call's env argument sets and
+// those carried from earlier calls as it judges NAME=v in front of every
+// command (policy.ForEnv), so neither channel passes a variable that is
+// not on the safe-list unasked.
+func judgedEnv(a chain.Authorizer, env []string, from state, set map[string]string) chain.Authorizer {
+	p, ok := a.(*policy.Policy)
+	if !ok {
+		return a
+	}
+	given := make(map[string]string, len(from.Exports)+len(set))
+	for k, ch := range from.Exports {
+		if !ch.Unset {
+			given[k] = "a variable carried from an earlier call"
+		}
+	}
+	for k := range set {
+		given[k] = "the env argument"
+	}
+	return p.ForEnv(env, given)
 }
 
 // sessionEnv is the environment a call starts from: the server's, with
