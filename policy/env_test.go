@@ -2,6 +2,8 @@ package policy
 
 import (
 	"context"
+	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -159,4 +161,26 @@ func validName(s string) bool {
 		}
 	}
 	return true
+}
+
+// TestSafeListDocumented: docs/policy.md shows the safe-list as safeEnv
+// holds it, each name with its reason, and nothing else.
+func TestSafeListDocumented(t *testing.T) {
+	data, err := os.ReadFile("../docs/policy.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, table, ok := strings.Cut(strings.ReplaceAll(string(data), "\r\n", "\n"), "| Name | Why it is safe |\n|---|---|\n")
+	if !ok {
+		t.Fatal("docs/policy.md has no safe-list table")
+	}
+	table, _, _ = strings.Cut(table, "\n\n")
+	rows := strings.Split(table, "\n")
+	var want []string
+	for _, e := range safeEnv {
+		want = append(want, "| `"+e.name+"` | "+e.why+" |")
+	}
+	if !slices.Equal(rows, want) {
+		t.Errorf("docs/policy.md's safe-list table differs from safeEnv:\n%s\nwant\n%s", strings.Join(rows, "\n"), strings.Join(want, "\n"))
+	}
 }
