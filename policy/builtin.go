@@ -28,21 +28,19 @@ func builtinEffects(s *chain.Segment) (spec.Effects, bool) {
 }
 
 // builtinAsks are the structural asks of a built-in that sets variables
-// (printf -v NAME): a variable that makes later programs run other code
-// (PATH, LD_PRELOAD, PAGER, …), or one whose name is known only at run
-// time.
-func builtinAsks(s *chain.Segment) []string {
+// (printf -v NAME): it is judged as an assignment alone is (assignAsk),
+// and a name known only at run time asks.
+func (p *Policy) builtinAsks(s *chain.Segment) []string {
 	e, ok := builtinEffects(s)
 	if !ok || s.Builtin == chain.BuiltinExport {
 		return nil
 	}
 	var asks []string
 	for _, name := range e.Assigns {
-		switch {
-		case isUnknown(name):
+		if isUnknown(name) {
 			asks = append(asks, string(s.Builtin)+" sets a variable whose name ("+showText(name)+") is known only at run time")
-		case isCodeRunnerEnv(name):
-			asks = append(asks, string(s.Builtin)+" sets "+name+", which can make later programs run other code")
+		} else if r := p.assignAsk(string(s.Builtin)+" -v "+name, name); r != "" {
+			asks = append(asks, r)
 		}
 	}
 	return asks
