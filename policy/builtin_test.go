@@ -16,7 +16,7 @@ import (
 type builtinCase struct {
 	cmd, verdict string
 	env          []string
-	allow, deny  []string
+	deny         []string
 	rule, reason string
 	unplanned    bool // judged as parsed, as a caller that plans nothing would
 }
