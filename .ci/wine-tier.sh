@@ -93,7 +93,7 @@ vetrc=0
 GOOS=windows GOARCH=amd64 go vet ./... || vetrc=$?
 
 # 5. The tests.
-pkgs=${WINE_TIER_PKGS:-"./winproc/ ./resolve/ ./winconsole/ ./test/windows/ ./engine/ ./mcpserver/"}
+pkgs=${WINE_TIER_PKGS:-"./winproc/ ./resolve/ ./winconsole/ ./test/windows/ ./engine/ ./builtin/ ./builtin/spec/ ./mcpserver/"}
 run=()
 if [ -n "${WINE_TIER_RUN:-}" ]; then run=(-run "$WINE_TIER_RUN"); fi
 log=$(mktemp "$dir/run-XXXXXX.log")

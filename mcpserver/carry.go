@@ -5,8 +5,10 @@ import (
 	"os"
 	"slices"
 
+	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/engine"
 	"github.com/chainrun/chainrun/environ"
+	"github.com/chainrun/chainrun/policy"
 )
 
 // Variables carry over between calls as the directory does: what a
@@ -20,6 +22,27 @@ import (
 type varChange struct {
 	Value string
 	Unset bool
+}
+
+// judgedEnv is the authorizer a call's chain is judged by: a policy
+// learns the environment the chain starts with (env; nil is the
+// server's), and judges the variables the call's env argument sets as it
+// judges NAME=v in front of every command (policy.ForEnv), so that channel
+// passes no variable off the safe-list unasked. Variables carried from
+// earlier calls are in env, so the policy knows they are exported, but are
+// not judged again: each was judged, and approved where it asked, in the
+// chain whose export set it (only a foreground chain's exports carry), so
+// asking on every later call would repeat a question already answered.
+func judgedEnv(a chain.Authorizer, env []string, set map[string]string) chain.Authorizer {
+	p, ok := a.(*policy.Policy)
+	if !ok {
+		return a
+	}
+	given := make(map[string]string, len(set))
+	for k := range set {
+		given[k] = "the env argument"
+	}
+	return p.ForEnv(env, given)
 }
 
 // sessionEnv is the environment a call starts from: the server's, with

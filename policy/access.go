@@ -119,14 +119,11 @@ func pathLikeFiles(args []word) []fileArg {
 	return files
 }
 
-// treeReads reports what a command reads by walking directories: the
-// directories whose files it reads (grep -r, rg, cp -r, tar -c) and, when
-// it follows symlinks while walking, the option that makes it (grep -R,
-// rg -L, find -L, cp -L, tar -h). A Read deny rule cannot be checked file
+// treeReads reports what a command whose record is p (or nil) reads by
+// walking directories: the directories whose files it reads (grep -r, rg,
+// cp -r, tar -c) and, when it follows symlinks while walking, the option
+// that makes it (grep -R, rg -L, find -L, cp -L, tar -h). A Read deny rule cannot be checked file
 // by file there, and a followed link can lead outside the roots.
-func treeReads(args []word) (dirs []word, follow string) { return lookupWord(args[0]).treeReads(args) }
-
-// treeReads is treeReads for args whose program's record is p (or nil).
 func (p *program) treeReads(args []word) (dirs []word, follow string) {
 	if p != nil && p.tree != nil {
 		return p.tree(args)

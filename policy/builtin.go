@@ -57,22 +57,19 @@ func effectWords(ss []string, argv []word) []word {
 }
 
 // builtinAsks are the structural asks of a built-in that sets variables
-// (printf -v NAME): a variable that makes later programs run other code
-// (PATH, LD_PRELOAD, PAGER, …), or one whose name is known only at run
-// time.
-func builtinAsks(s *chain.Segment) []string {
+// (printf -v NAME): it is judged as an assignment alone is (assignAsk),
+// and a name known only at run time asks.
+func (p *Policy) builtinAsks(s *chain.Segment) []string {
 	e, ok := builtinEffects(s)
 	if !ok || s.Builtin == chain.BuiltinExport {
 		return nil
 	}
 	var asks []string
 	for _, w := range e.assigns {
-		name, ok := w.known()
-		switch {
-		case !ok:
+		if name, ok := w.known(); !ok {
 			asks = append(asks, string(s.Builtin)+" sets a variable whose name ("+w.show()+") is known only at run time")
-		case isCodeRunnerEnv(name):
-			asks = append(asks, string(s.Builtin)+" sets "+name+", which can make later programs run other code")
+		} else if r := p.assignAsk(string(s.Builtin)+" -v "+name, name); r != "" {
+			asks = append(asks, r)
 		}
 	}
 	return asks

@@ -16,7 +16,7 @@ import (
 type builtinCase struct {
 	cmd, verdict string
 	env          []string
-	allow, deny  []string
+	deny         []string
 	rule, reason string
 	unplanned    bool // judged as parsed, as a caller that plans nothing would
 }
@@ -34,8 +34,9 @@ func TestBuiltinsJudgedByEffects(t *testing.T) {
 	testprog.MakeTree(t, base, "root/evil/", "evil/", "root/secret")
 	allow := []string{"Bash(ls:*)", "Bash(npm:*)", "Bash(cd:*)", "Bash(test:*)", "Bash(printf:*)"}
 	for _, c := range []builtinCase{
-		{cmd: `printf -v PATH %s "$PWD/b:/usr/bin:/bin"; ls`, verdict: "ask", reason: "printf sets PATH, which can make later programs run other code"},
-		{cmd: `printf -vLD_PRELOAD %s x.so`, verdict: "ask", reason: "printf sets LD_PRELOAD"},
+		{cmd: `printf -v PATH %s "$PWD/b:/usr/bin:/bin"; ls`, verdict: "ask", reason: "printf -v PATH changes an exported variable"},
+		{cmd: `printf -vHOME %s /tmp`, verdict: "ask", reason: "printf -v HOME changes an exported variable"},
+		{cmd: `printf -vLD_PRELOAD %s x.so`, verdict: "allow", reason: "matches prefix allow rule"}, // not exported: it only feeds expansions
 		{cmd: `printf -v X %s 1; ls`, verdict: "allow"},
 		{cmd: `printf -v Y %s rm; $Y -rf x`, verdict: "ask", deny: []string{"Bash(rm:*)"}, rule: "Bash(rm:*)",
 			reason: "may match deny rule Bash(rm:*)"},
@@ -56,13 +57,13 @@ func TestBuiltinsJudgedByEffects(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			env := append([]string{"HOME=" + base, "PWD=" + root, "PATH=/usr/bin:/bin"}, c.env...)
 			if !c.unplanned {
-				env := append([]string{"HOME=" + base, "PWD=" + root, "PATH=/usr/bin:/bin"}, c.env...)
 				if ch, err = expand.Plan(ch, expand.HostShell(env, root)); err != nil {
 					t.Fatal(err)
 				}
 			}
-			p := &Policy{Home: base}
+			p := (&Policy{Home: base}).ForEnv(env, nil)
 			p.Allow, p.PathAllow = mustRulesAndPaths(t, allow)
 			p.Deny, p.PathDeny = mustRulesAndPaths(t, c.deny)
 			d, err := p.Authorize(context.Background(), ch, root)

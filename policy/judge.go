@@ -68,7 +68,7 @@ func (p *Policy) judge(s *chain.Segment, i int, at where, env *pathEnv, piped bo
 	j := segJudgement{seg: s, sd: chain.SegmentDecision{Segment: i, Text: s.Text, Verdict: chain.Ask, Reasons: make([]string, 0, 2)}}
 	if len(s.Args) == 0 {
 		if len(s.Assigns) > 0 {
-			judgeAssignments(&j)
+			p.judgeAssignments(&j)
 		} else {
 			j.reason("empty segment")
 		}
@@ -160,23 +160,24 @@ func (p *Policy) matchAsk(j *segJudgement) {
 }
 
 // structuralAsks is step 3: what analyze found (shells, wrappers,
-// look-alikes) and assignments that make programs run code. An exact rule
-// that spells the assignments out is taken as written.
+// look-alikes) and every variable put into the environment that is not on
+// the safe-list (env.go). An exact rule that spells the segment's own
+// assignments out is taken as written.
 func (p *Policy) structuralAsks(j *segJudgement) {
 	j.asks = append(j.asks, j.a.asks...)
+	n := len(j.asks)
 	j.asks = append(j.asks, exportAsks(j.seg)...)
-	j.asks = append(j.asks, builtinAsks(j.seg)...)
+	j.asks = append(j.asks, p.builtinAsks(j.seg)...)
+	j.asks = append(j.asks, p.givenAsks()...)
 	if j.a.runtime != "" {
 		j.facts.hard, j.facts.runtime = true, true
 	}
 	j.exactFull = p.exactFull(j.seg, j.a.argv)
-	if j.exactFull != nil {
-		return
+	if j.exactFull == nil {
+		j.asks = append(j.asks, p.envAsks(j.a)...)
 	}
-	for _, n := range j.a.envs {
-		if isCodeRunnerEnv(n) {
-			j.asks = append(j.asks, "assignment "+n+"= can make the program run other code")
-		}
+	if len(j.asks) > n {
+		j.facts.hard = true // a variable not on the safe-list: no mode lifts it
 	}
 }
 

@@ -51,6 +51,12 @@ type Policy struct {
 	// os.UserHomeDir.
 	Home string
 
+	// environ and given are ForEnv's: the environment chains start with
+	// (nil: this process's) and the names in it set from outside the
+	// command line.
+	environ []string
+	given   []givenVar
+
 	readOnlySet bool // Parse saw readOnlyAutoAllow, so Load lets it override
 	noBypass    bool // managed settings disable bypassPermissions (SetMode)
 }

@@ -143,7 +143,8 @@ func TestExportRule(t *testing.T) {
 	p := &Policy{Deny: mustRules(t, []string{"Bash(export PAGER=x)"}), Ask: mustRules(t, []string{"Bash(unset:*)"})}
 	for src, want := range map[string]chain.Verdict{
 		"export PAGER=x":         chain.Deny,
-		"export X=1 && true":     chain.Allow,
+		"export LANG=C && true":  chain.Allow,
+		"export X=1 && true":     chain.Ask, // X is not on the safe-list
 		"export X=1 PAGER=x":     chain.Ask, // the deny rule is exact; PAGER asks
 		"unset X":                chain.Ask,
 		"X=1; export X; unset X": chain.Ask,

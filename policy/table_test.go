@@ -234,16 +234,19 @@ var bypassCases = []bypassCase{
 	{class: 16, cmd: `FOO=bar git status`, verdict: "allow", why: "an exact rule spelling the assignment", allow: []string{"FOO=bar git status"}},
 
 	// 17. Env poisoning through shell built-ins. export, unset and NAME=value
-	// alone are engine built-ins: a variable that can make later programs
-	// run other code asks; set, declare and source are refused.
-	{class: 17, cmd: `export PAGER=x && git log`, verdict: "ask", reason: "export PAGER can make later programs run other code",
+	// alone are engine built-ins: a variable they put into the environment
+	// asks unless it is on the safe-list; set, declare and source are
+	// refused.
+	{class: 17, cmd: `export PAGER=x && git log`, verdict: "ask", reason: "export puts PAGER into the environment of programs",
 		why: "git log would run PAGER"},
 	{class: 17, cmd: `set -x; ls`, verdict: reject, why: "set is refused"},
 	{class: 17, cmd: `unset X; ls`, verdict: "allow", reason: "engine built-in unset", why: "unset only takes variables away"},
 	{class: 17, cmd: `declare x=1`, verdict: reject, why: "declare is refused"},
-	{class: 17, cmd: `PAGER=x`, verdict: "ask", reason: "assignment PAGER= can make later programs run other code",
-		why: "PAGER set alone reaches later programs once exported"},
-	{class: 17, cmd: `X=1; export X && ls`, verdict: "allow", reason: "sets chain variables (an engine built-in)", why: "a plain variable"},
+	{class: 17, cmd: `PATH=x`, verdict: "ask", reason: "the assignment PATH= changes an exported variable",
+		why: "PATH is exported, so setting it alone reaches later programs"},
+	{class: 17, cmd: `X=1; export X && ls`, verdict: "ask", reason: "export puts X into the environment of programs", why: "X is not on the safe-list"},
+	{class: 17, cmd: `X=1 && ls`, verdict: "allow", reason: "sets chain variables (an engine built-in)", why: "a variable not exported only feeds expansions"},
+	{class: 17, cmd: `export LANG=C && ls`, verdict: "allow", reason: "engine built-in export", why: "LANG is on the safe-list"},
 	{class: 17, cmd: `source .env`, verdict: reject, why: "source is refused"},
 
 	// 18. Assignments after a wrapper are the program.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"path/filepath"
+	"strings"
 
 	"github.com/chainrun/chainrun/audit"
 	"github.com/chainrun/chainrun/chain"
@@ -49,7 +50,21 @@ func newAuthorizer(cfg *config) (chain.Authorizer, []string, error) {
 			p.Protect = append(p.Protect, abs)
 		}
 	}
-	return p, warnings, nil
+	return withEnvFlags(p, cfg.env), warnings, nil
+}
+
+// withEnvFlags has the policy judge the --env variables as it judges
+// NAME=v in front of every command, in the environment they make.
+func withEnvFlags(p *policy.Policy, sets []string) *policy.Policy {
+	if len(sets) == 0 {
+		return p
+	}
+	given := make(map[string]string, len(sets))
+	for _, kv := range sets {
+		k, _, _ := strings.Cut(kv, "=")
+		given[k] = "--env " + k
+	}
+	return p.ForEnv(chainEnv(sets), given)
 }
 
 // newAuditor opens the rotated JSON-lines audit log.

@@ -1,0 +1,124 @@
+package policy
+
+import (
+	"context"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/chainrun/chainrun/chain"
+	"github.com/chainrun/chainrun/expand"
+	"github.com/chainrun/chainrun/internal/testprog"
+)
+
+// agentLines is the corpus of command lines in the style coding agents
+// write (chain/testdata/agentlines.txt): a measure of how often the
+// policy asks about what agents run every day.
+const agentLines = "../chain/testdata/agentlines.txt"
+
+// agentEnv is the environment the corpus is planned and judged with, the
+// same on every machine so that the counts are.
+var agentEnv = []string{"PATH=/usr/local/bin:/usr/bin:/bin", "HOME=/home/dev", "LANG=C.UTF-8", "TERM=xterm-256color", "USER=dev"}
+
+// maxAgentAsks holds the number of corpus entries that ask, per mode,
+// with every program of the corpus allowed by a Bash(NAME:*) rule. A
+// change that makes the policy ask more must raise it, and say in its
+// message which new asks a careful user would want and why.
+var maxAgentAsks = map[Mode]int{ModeDefault: 274, ModeAcceptEdits: 168}
+
+// TestAgentLineAsks counts the corpus entries the policy asks about (go
+// test ./policy -run TestAgentLineAsks -v prints the counts and every
+// ask with its first reason).
+func TestAgentLineAsks(t *testing.T) {
+	entries := readAgentLines(t)
+	dir := testprog.TempDir(t)
+	var chains []*chain.Chain
+	names := map[string]bool{}
+	for _, e := range entries {
+		c, err := chain.ParseDialect(e, chain.POSIX)
+		if err != nil {
+			continue // refused before any rule is matched
+		}
+		if c, err = expand.Plan(c, expand.HostShell(agentEnv, dir)); err != nil {
+			continue
+		}
+		chains = append(chains, c)
+		for _, s := range c.Segments() {
+			if len(s.Args) > 0 && !s.ArgRuntime(0) {
+				names[canonicalName(s.Args[0])] = true
+			}
+		}
+	}
+	for _, mode := range []Mode{ModeDefault, ModeAcceptEdits} {
+		p := agentPolicy(names, mode).ForEnv(agentEnv, nil)
+		asks := 0
+		for _, c := range chains {
+			d, err := p.Authorize(context.Background(), c, dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d.Verdict == chain.Ask {
+				asks++
+				t.Logf("%s ask: %q: %s", mode, c.Source, firstAsk(d))
+			}
+		}
+		t.Logf("%s: %d of %d planned entries ask (%d entries in the corpus)", mode, asks, len(chains), len(entries))
+		if max := maxAgentAsks[mode]; asks > max {
+			t.Errorf("%s: %d entries ask, more than the %d recorded in maxAgentAsks", mode, asks, max)
+		}
+	}
+}
+
+// agentPolicy allows every program named by the corpus with Bash(NAME:*)
+// in mode.
+func agentPolicy(names map[string]bool, mode Mode) *Policy {
+	p := &Policy{Mode: mode, Home: "/home/dev"}
+	for _, n := range slices.Sorted(func(yield func(string) bool) {
+		for n := range names {
+			if !yield(n) {
+				return
+			}
+		}
+	}) {
+		r, ok, err := ParseRule("Bash(" + n + ":*)")
+		if !ok || err != nil {
+			continue
+		}
+		p.Allow = append(p.Allow, r)
+	}
+	return p
+}
+
+// firstAsk is the reasons of the first segment that asks, or the
+// chain-wide reasons.
+func firstAsk(d *chain.Decision) string {
+	for _, sd := range d.Segments {
+		if sd.Verdict == chain.Ask {
+			return strings.Join(sd.Reasons, "; ")
+		}
+	}
+	return strings.Join(d.Chain, "; ")
+}
+
+// readAgentLines splits the corpus into entries as the chain package's
+// acceptance test does: text between "#---" lines, less leading "# "
+// comments.
+func readAgentLines(t *testing.T) []string {
+	t.Helper()
+	data, err := os.ReadFile(agentLines)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var entries []string
+	for block := range strings.SplitSeq(strings.ReplaceAll(string(data), "\r\n", "\n"), "\n#---\n") {
+		lines := strings.Split(block, "\n")
+		for len(lines) > 0 && (lines[0] == "#" || strings.HasPrefix(lines[0], "# ")) {
+			lines = lines[1:]
+		}
+		if e := strings.Trim(strings.Join(lines, "\n"), "\n"); e != "" {
+			entries = append(entries, e)
+		}
+	}
+	return entries
+}
