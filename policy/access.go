@@ -23,6 +23,7 @@ const (
 	roleChdir                      // a wrapper moves the command to this directory or root
 	roleCode                       // no path: code the program runs (sed's script, awk's program)
 	roleInert                      // no path: text the program only matches or prints (grep's pattern)
+	roleList                       // a file (or "-", standard input) naming the files the program touches
 )
 
 // names reports a role whose value is a path.
@@ -88,7 +89,7 @@ func (p *program) skipScript(operands []string, opts []flagUse) []string {
 func optionFiles(opts []flagUse, spec *optSpec) []fileArg {
 	var files []fileArg
 	for _, o := range opts {
-		if r, ok := spec.roles[o.flag]; ok && r.names() && o.val != "" {
+		if r, ok := spec.roles[o.flag]; ok && (r.names() || r == roleList) && o.val != "" {
 			files = append(files, fileArg{word: o.val, role: r, what: o.flag})
 		} else if o.hasVal && isPathLike(o.val) {
 			files = append(files, fileArg{word: o.val, role: roleTouch, what: o.flag})

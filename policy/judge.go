@@ -370,6 +370,7 @@ func (j *segJudgement) judgePaths(env *pathEnv, at where) where {
 			for _, f := range p.paths(c.args) {
 				j.file(env, cwd, f)
 			}
+			j.words(env, cwd, p, c.args)
 			j.treeReads(env, cwd, p, c.args)
 		}
 	}
@@ -385,7 +386,15 @@ func (j *segJudgement) judgePaths(env *pathEnv, at where) where {
 // file judges one path and files the note: a deny first, asks before fine
 // paths in the reasons.
 func (j *segJudgement) file(env *pathEnv, cwd string, f fileArg) {
-	n := env.judgeFile(cwd, f)
+	if f.role == roleList {
+		j.list(env, cwd, f)
+		return
+	}
+	j.note(f, env.judgeFile(cwd, f))
+}
+
+// note files the note n on the path f.
+func (j *segJudgement) note(f fileArg, n pathNote) {
 	if f.role.writes() {
 		j.facts.writes = true
 	}

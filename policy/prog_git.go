@@ -11,7 +11,7 @@ import (
 // cd before it asks.
 
 func init() {
-	register(&program{names: []string{"git"}, guard: gitGuard, files: gitFiles, repoConfig: true,
+	register(&program{names: []string{"git"}, guard: gitGuard, files: gitFiles, repoConfig: true, looseWords: true,
 		aliases: sameFlags([]string{"-f", "--force"}),
 		global: &optSpec{shortVal: "cC", shortFlag: "pPvh",
 			longVal: []string{"git-dir", "work-tree", "namespace", "super-prefix", "config-env", "attr-source", "shallow-file", "list-cmds"},

@@ -15,7 +15,7 @@ func init() {
 		&program{names: []string{"cut"}, operands: roleRead, readOnly: true,
 			opts: optSpec{shortVal: "bcdf", longVal: []string{"bytes", "characters", "delimiter", "fields", "output-delimiter"}, abbrev: true}},
 		&program{names: []string{"wc"}, operands: roleRead, readOnly: true,
-			opts: optSpec{longVal: []string{"files0-from"}, abbrev: true, roles: map[string]fileRole{"--files0-from": roleRead}}},
+			opts: optSpec{longVal: []string{"files0-from"}, abbrev: true, roles: map[string]fileRole{"--files0-from": roleList}}},
 		&program{names: []string{"nl"}, operands: roleRead, readOnly: true, opts: optSpec{shortVal: "bdfhilnsvwp", abbrev: true}},
 		&program{names: []string{"od"}, operands: roleRead, readOnly: true, opts: optSpec{shortVal: "AjNStw", abbrev: true}},
 		&program{names: []string{"column"}, operands: roleRead, readOnly: true, opts: optSpec{shortVal: "csoNtRdlEHTWrC", abbrev: true}},
@@ -35,7 +35,7 @@ func init() {
 				abbrev: true,
 				danger: map[string]string{"-o": "sort -o writes a file", "--output": "sort --output writes a file",
 					"--compress-program": "sort --compress-program runs a program"},
-				roles: map[string]fileRole{"-o": roleWrite, "--output": roleWrite, "--files0-from": roleRead, "-T": roleTouch,
+				roles: map[string]fileRole{"-o": roleWrite, "--output": roleWrite, "--files0-from": roleList, "-T": roleTouch,
 					"--temporary-directory": roleTouch}}},
 		// uniq writes its second operand.
 		&program{names: []string{"uniq"}, operands: roleRead, readOnly: true, guard: uniqGuard, operandFiles: uniqOperands,

@@ -65,6 +65,10 @@ type program struct {
 	// files replaces the whole reading of the paths for programs whose
 	// roles depend on more than options (cp's last operand, dd's of=).
 	files func(p *program, args []string) []fileArg
+	// text programs take no path: their words are text they print or
+	// compare (echo, basename). looseWords records model some paths but
+	// not all (git): their other words are judged as words (words.go).
+	text, looseWords bool
 	// tree says which directories the program reads by walking them and
 	// the option that makes it follow symlinks there.
 	tree func(args []string) (dirs []string, follow string)

@@ -1,0 +1,136 @@
+package policy
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/chainrun/chainrun/chain"
+	"github.com/chainrun/chainrun/internal/testprog"
+)
+
+// shapeCase is one row of the argument-shape table: a command, the
+// verdict it must get and a piece of the reason that must say why, with
+// the rules it is judged with (Bash(*) allows every program unless allow
+// says otherwise).
+type shapeCase struct {
+	class   string
+	cmd     string
+	verdict chain.Verdict
+	reason  string
+	allow   []string
+	deny    []string
+	ask     []string
+	mode    Mode
+}
+
+// shapeCases are built per class of argument shape: the example that was
+// found, and the other spellings of the same class.
+var shapeCases = []shapeCase{
+	// Every word of every program: a relative sensitive path is judged
+	// whatever the program and wherever the word is.
+	{class: "word", cmd: `openssl enc -in payload -out .git/hooks/pre-commit`, verdict: chain.Ask, reason: "word .git/hooks/pre-commit is sensitive"},
+	{class: "word", cmd: `openssl enc -in payload --out=.git/hooks/pre-commit`, verdict: chain.Ask, reason: "git hooks"},
+	{class: "word", cmd: `mytool -o.git/config x`, verdict: chain.Ask, reason: "git config"},
+	{class: "word", cmd: `mytool write .bashrc`, verdict: chain.Ask, reason: "shell start-up file"},
+	{class: "word", cmd: `mytool sub/.ssh/authorized_keys`, verdict: chain.Ask, reason: "ssh keys"},
+	{class: "word", cmd: `mytool .claude/settings.json`, verdict: chain.Ask, reason: "agent settings"},
+	{class: "word", cmd: `node build.js .env`, verdict: chain.Ask, reason: "secrets"},
+	{class: "word", cmd: `git add .env`, verdict: chain.Ask, reason: "secrets"},
+	{class: "word", cmd: `mytool key.pem`, verdict: chain.Ask, reason: "private key"},
+	{class: "word", cmd: `mytool -in prot.txt`, verdict: chain.Deny, reason: "prot.txt", deny: []string{"Read(./prot.txt)"}},
+	{class: "word", cmd: `mytool --out=prot.txt`, verdict: chain.Deny, reason: "prot.txt", deny: []string{"Edit(./prot.txt)"}},
+	{class: "word", cmd: `mytool link-to-env`, verdict: chain.Deny, reason: "link-to-env", deny: []string{"Read(./.env)"}},
+	{class: "word", cmd: `git diff HEAD~1 --stat`, verdict: chain.Allow, reason: "catch-all"},
+	{class: "word", cmd: `go test ./...`, verdict: chain.Allow},
+	{class: "word", cmd: `echo .env .git/hooks`, verdict: chain.Allow},
+	{class: "word", cmd: `test -f .env`, verdict: chain.Allow},
+	{class: "word", cmd: `grep -e .env notes.txt`, verdict: chain.Allow},
+	{class: "word", cmd: `mytool build.ninja src/main.c`, verdict: chain.Allow},
+
+	// File lists read from standard input or a file: what the program
+	// touches is unknown.
+	{class: "list", cmd: `sort --files0-from=- -o out`, verdict: chain.Ask, reason: "reads the names of the files it touches from standard input"},
+	{class: "list", cmd: `wc --files0-from list.txt`, verdict: chain.Ask, reason: "--files0-from reads the names of the files it touches from list.txt"},
+	{class: "list", cmd: `du --files0-from=-`, verdict: chain.Ask, reason: "standard input"},
+	{class: "list", cmd: `tar -c -f out.tar -T -`, verdict: chain.Ask, reason: "standard input"},
+	{class: "list", cmd: `tar cf out.tar --files-from=list.txt`, verdict: chain.Ask, reason: "list.txt"},
+	{class: "list", cmd: `rsync -a --files-from=- . dest/`, verdict: chain.Ask, reason: "standard input"},
+	{class: "list", cmd: `find . -files0-from list.txt`, verdict: chain.Ask, reason: "list.txt"},
+	{class: "list", cmd: `file -f -`, verdict: chain.Ask, reason: "standard input"},
+	{class: "list", cmd: `git add --pathspec-from-file=-`, verdict: chain.Ask, reason: "standard input"},
+	{class: "list", cmd: `mytool --files-from list.txt`, verdict: chain.Ask, reason: "list.txt"},
+	{class: "list", cmd: `gcc @list.txt`, verdict: chain.Ask, reason: "list.txt"},
+	{class: "list", cmd: `7z a out.7z @-`, verdict: chain.Ask, reason: "standard input"},
+	{class: "list", cmd: `mytool @example.com`, verdict: chain.Allow},
+	{class: "list", cmd: `sort --files0-from=- -o out`, verdict: chain.Ask, reason: "standard input", mode: ModeBypass},
+}
+
+// shapeFixture lays out the files the table names: a repository, a file
+// the rules protect and one below sub, a list of files, and a link to
+// .env.
+func shapeFixture(t *testing.T) (root, home string) {
+	root, _ = filepath.EvalSymlinks(testprog.TempDir(t))
+	home = testprog.TempDir(t)
+	testprog.MakeTree(t, root, ".git/hooks/", "sub/", "dir/", "prot.txt", "sub/prot.txt", "list.txt", ".env", "payload")
+	if os.Symlink(filepath.Join(root, ".env"), filepath.Join(root, "link-to-env")) != nil {
+		t.Log("symlinks cannot be created here: the link rows are skipped")
+	}
+	return root, home
+}
+
+func TestArgumentShapes(t *testing.T) {
+	root, home := shapeFixture(t)
+	counts := map[string]int{}
+	for _, c := range shapeCases {
+		counts[c.class]++
+		t.Run(c.class+"/"+c.cmd, func(t *testing.T) {
+			if strings.Contains(c.cmd, "link-") && !exists(filepath.Join(root, "link-to-env")) {
+				t.Skip("symlinks cannot be created here")
+			}
+			allow := c.allow
+			if allow == nil {
+				allow = []string{"Bash(*)"}
+			}
+			p := &Policy{Home: home, Mode: c.mode}
+			if p.Mode == "" {
+				p.Mode = ModeAcceptEdits
+			}
+			p.Allow, p.PathAllow = mustRulesAndPaths(t, allow)
+			p.Ask, p.PathAsk = mustRulesAndPaths(t, c.ask)
+			p.Deny, p.PathDeny = mustRulesAndPaths(t, c.deny)
+			ch, err := chain.ParseDialect(c.cmd, chain.POSIX)
+			if err != nil {
+				t.Fatalf("parse: %v", err)
+			}
+			d, err := p.Authorize(context.Background(), ch, root)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var reasons []string
+			for _, s := range d.Segments {
+				reasons = append(reasons, s.Reasons...)
+			}
+			reasons = append(reasons, d.Chain...)
+			all := strings.Join(reasons, "\n")
+			if d.Verdict != c.verdict {
+				t.Fatalf("%q: verdict %s, want %s\n%s", c.cmd, d.Verdict, c.verdict, all)
+			}
+			if c.reason != "" && !strings.Contains(all, c.reason) {
+				t.Errorf("%q: no reason says %q:\n%s", c.cmd, c.reason, all)
+			}
+		})
+	}
+	for _, class := range []string{"word", "list"} {
+		if counts[class] < 5 {
+			t.Errorf("class %s has %d rows", class, counts[class])
+		}
+	}
+}
+
+func exists(p string) bool {
+	_, err := os.Lstat(p)
+	return err == nil
+}
