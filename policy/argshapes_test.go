@@ -66,6 +66,26 @@ var shapeCases = []shapeCase{
 	{class: "list", cmd: `7z a out.7z @-`, verdict: chain.Ask, reason: "standard input"},
 	{class: "list", cmd: `mytool @example.com`, verdict: chain.Allow},
 	{class: "list", cmd: `sort --files0-from=- -o out`, verdict: chain.Ask, reason: "standard input", mode: ModeBypass},
+
+	// Hard links and directory destinations resolve to the files they
+	// touch.
+	{class: "link", cmd: `cp -l prot.txt alias.txt`, verdict: chain.Deny, reason: "hard-linked source prot.txt", deny: []string{"Edit(./prot.txt)"}},
+	{class: "link", cmd: `cp --link prot.txt alias.txt`, verdict: chain.Deny, reason: "prot.txt", deny: []string{"Edit(./prot.txt)"}},
+	{class: "link", cmd: `cp -al sub copy`, verdict: chain.Deny, reason: "sub", deny: []string{"Edit(./sub/**)"}},
+	{class: "link", cmd: `ln prot.txt alias.txt`, verdict: chain.Deny, reason: "prot.txt", deny: []string{"Edit(./prot.txt)"}},
+	{class: "link", cmd: `ln -t dir prot.txt`, verdict: chain.Deny, reason: "prot.txt", deny: []string{"Edit(./prot.txt)"}},
+	{class: "link", cmd: `link prot.txt alias.txt`, verdict: chain.Deny, reason: "prot.txt", deny: []string{"Edit(./prot.txt)"}},
+	{class: "link", cmd: `ln .env alias`, verdict: chain.Deny, reason: ".env", deny: []string{"Read(./.env)"}},
+	{class: "link", cmd: `cp prot.txt alias.txt`, verdict: chain.Allow, deny: []string{"Edit(./prot.txt)"}},
+	{class: "link", cmd: `cp -t . sub/prot.txt`, verdict: chain.Deny, reason: "prot.txt", deny: []string{"Edit(./prot.txt)"}},
+	{class: "link", cmd: `cp sub/prot.txt .`, verdict: chain.Deny, reason: "prot.txt", deny: []string{"Edit(./prot.txt)"}},
+	{class: "link", cmd: `cp sub/prot.txt payload ./`, verdict: chain.Deny, reason: "prot.txt", deny: []string{"Edit(./prot.txt)"}},
+	{class: "link", cmd: `mv x dir/`, verdict: chain.Deny, reason: "dir/x", deny: []string{"Edit(./dir/x)"}},
+	{class: "link", cmd: `mv --target-directory=.git/hooks pre-commit`, verdict: chain.Ask, reason: "git hooks"},
+	{class: "link", cmd: `install -t . sub/prot.txt`, verdict: chain.Deny, reason: "prot.txt", deny: []string{"Edit(./prot.txt)"}},
+	{class: "link", cmd: `ln -s sub/prot.txt .`, verdict: chain.Deny, reason: "prot.txt", deny: []string{"Edit(./prot.txt)"}},
+	{class: "link", cmd: `cp -T sub/prot.txt dir`, verdict: chain.Allow, deny: []string{"Edit(./dir/prot.txt)"}},
+	{class: "link", cmd: `cp a.txt b.txt`, verdict: chain.Allow},
 }
 
 // shapeFixture lays out the files the table names: a repository, a file
@@ -123,7 +143,7 @@ func TestArgumentShapes(t *testing.T) {
 			}
 		})
 	}
-	for _, class := range []string{"word", "list"} {
+	for _, class := range []string{"word", "list", "link"} {
 		if counts[class] < 5 {
 			t.Errorf("class %s has %d rows", class, counts[class])
 		}
