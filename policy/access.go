@@ -24,6 +24,7 @@ const (
 	roleCode                       // no path: code the program runs (sed's script, awk's program)
 	roleInert                      // no path: text the program only matches or prints (grep's pattern)
 	roleList                       // a file (or "-", standard input) naming the files the program touches
+	roleDiff                       // a patch (or "-"): the files it names are written (diffnames.go)
 )
 
 // names reports a role whose value is a path.
@@ -41,7 +42,22 @@ type fileArg struct {
 	word string
 	role fileRole
 	what string
+	// tree is set on a write that reaches more files than the one named
+	// (treeWrite).
+	tree treeKind
+	// strip is, for a patch (roleDiff), the leading components removed
+	// from the names it holds (-pN); -1 when not given.
+	strip int
 }
+
+// treeKind says which files a write reaches besides the path it names.
+type treeKind uint8
+
+const (
+	treeNone   treeKind = iota
+	treeBelow           // every file below it when it is a directory (a pathspec git restores)
+	treePrefix          // every file whose name starts with it (split's output prefix)
+)
 
 // commandFiles returns the paths one command (argv[0] canonical) names and
 // their roles.

@@ -61,13 +61,13 @@ func TestAgentLinesAsks(t *testing.T) {
 	}
 }
 
-// firstReason is the first reason of the first segment that does not
-// allow.
+// firstReason is the reasons of the first segment that does not allow,
+// or the chain's.
 func firstReason(d *chain.Decision) string {
 	for _, s := range d.Segments {
-		if s.Verdict != chain.Allow && len(s.Reasons) > 0 {
-			return s.Reasons[0]
+		if s.Verdict != chain.Allow {
+			return strings.Join(s.Reasons, "; ")
 		}
 	}
-	return ""
+	return strings.Join(d.Chain, "; ")
 }

@@ -86,6 +86,44 @@ var shapeCases = []shapeCase{
 	{class: "link", cmd: `ln -s sub/prot.txt .`, verdict: chain.Deny, reason: "prot.txt", deny: []string{"Edit(./prot.txt)"}},
 	{class: "link", cmd: `cp -T sub/prot.txt dir`, verdict: chain.Allow, deny: []string{"Edit(./dir/prot.txt)"}},
 	{class: "link", cmd: `cp a.txt b.txt`, verdict: chain.Allow},
+
+	// Programs whose records were missing or incomplete: jq's two-value
+	// options, git's working-tree writers, patch, split, and hooks under
+	// core.hooksPath.
+	{class: "record", cmd: `jq -n --rawfile s .env '$s'`, verdict: chain.Deny, reason: "--rawfile .env", deny: []string{"Read(./.env)"}},
+	{class: "record", cmd: `jq -n --slurpfile s .env '$s'`, verdict: chain.Deny, reason: "--slurpfile .env", deny: []string{"Read(./.env)"}},
+	{class: "record", cmd: `jq --arg x prot.txt -n '$x'`, verdict: chain.Allow, deny: []string{"Read(./prot.txt)"}},
+	{class: "record", cmd: `jq --arg n v . in.json`, verdict: chain.Allow},
+	{class: "record", cmd: `git checkout -- prot.txt`, verdict: chain.Deny, reason: "git checkout path prot.txt", deny: []string{"Edit(./prot.txt)"}},
+	{class: "record", cmd: `git checkout HEAD~2 prot.txt`, verdict: chain.Deny, reason: "prot.txt", deny: []string{"Edit(./prot.txt)"}},
+	{class: "record", cmd: `git checkout HEAD -- .`, verdict: chain.Ask, reason: "may hold a path of rule Edit(./prot.txt)", deny: []string{"Edit(./prot.txt)"}},
+	{class: "record", cmd: `git -C . restore prot.txt`, verdict: chain.Deny, reason: "prot.txt", deny: []string{"Edit(./prot.txt)"}},
+	{class: "record", cmd: `git restore --source=HEAD~1 sub`, verdict: chain.Ask, reason: "Edit(./sub/prot.txt)", deny: []string{"Edit(./sub/prot.txt)"}},
+	{class: "record", cmd: `git restore --staged prot.txt`, verdict: chain.Allow, deny: []string{"Edit(./prot.txt)"}},
+	{class: "record", cmd: `git rm prot.txt`, verdict: chain.Deny, reason: "prot.txt", deny: []string{"Edit(./prot.txt)"}},
+	{class: "record", cmd: `git checkout main`, verdict: chain.Allow, deny: []string{"Edit(./prot.txt)"}},
+	{class: "record", cmd: `git checkout -b feature origin/main`, verdict: chain.Allow, deny: []string{"Edit(./prot.txt)"}},
+	{class: "record", cmd: `git checkout -- prot.txt`, verdict: chain.Ask, reason: "write", mode: ModeDefault},
+	{class: "record", cmd: `git apply fix.diff`, verdict: chain.Deny, reason: "git apply changes prot.txt", deny: []string{"Edit(./prot.txt)"}},
+	{class: "record", cmd: `git apply --stat fix.diff`, verdict: chain.Allow, deny: []string{"Edit(./prot.txt)"}},
+	{class: "record", cmd: `git apply fix.diff`, verdict: chain.Allow},
+	{class: "record", cmd: `patch -p1 < fix.diff`, verdict: chain.Deny, reason: "patch changes prot.txt", deny: []string{"Edit(./prot.txt)"}},
+	{class: "record", cmd: `patch -p1 -i fix.diff`, verdict: chain.Deny, reason: "patch changes prot.txt", deny: []string{"Edit(./prot.txt)"}},
+	{class: "record", cmd: "patch <<'EOF'\n--- a/sub/prot.txt\n+++ b/sub/prot.txt\n@@ -1 +1 @@\n-x\n+y\nEOF", verdict: chain.Deny, reason: "prot.txt", deny: []string{"Edit(./prot.txt)"}},
+	{class: "record", cmd: "patch -p0 <<< '+++ .git/hooks/pre-commit'", verdict: chain.Ask, reason: "git hooks"},
+	{class: "record", cmd: "git apply <<'EOF'\n--- a/src/x.py\n+++ b/src/x.py\nEOF", verdict: chain.Allow, deny: []string{"Edit(./prot.txt)"}},
+	{class: "record", cmd: `cat fix.diff | patch -p1`, verdict: chain.Ask, reason: "patch reads the names of the files it touches from standard input"},
+	{class: "record", cmd: `patch -d sub -p1 < fix.diff`, verdict: chain.Ask, reason: "patch -d reads the names"},
+	{class: "record", cmd: `patch prot.txt fix.diff`, verdict: chain.Deny, reason: "prot.txt", deny: []string{"Edit(./prot.txt)"}},
+	{class: "record", cmd: `patch -o prot.txt payload fix.diff`, verdict: chain.Deny, reason: "prot.txt", deny: []string{"Edit(./prot.txt)"}},
+	{class: "record", cmd: `split -a 1 payload prot.tx`, verdict: chain.Ask, reason: "may hold a path of rule Edit(./prot.txt)", deny: []string{"Edit(./prot.txt)"}},
+	{class: "record", cmd: `split -b 1 payload .git/hooks/pre-commi`, verdict: chain.Ask, reason: "git hooks"},
+	{class: "record", cmd: `split -a 1 payload .bashr`, verdict: chain.Ask, reason: "start-up"},
+	{class: "record", cmd: `split --filter='sh -c id' payload`, verdict: chain.Ask, reason: "--filter", allow: []string{"split:*"}},
+	{class: "record", cmd: `split -l 100 payload part_`, verdict: chain.Allow},
+	{class: "record", cmd: `echo x > githooks/pre-commit`, verdict: chain.Ask, reason: "core.hooksPath"},
+	{class: "record", cmd: `cp payload githooks/post-checkout`, verdict: chain.Ask, reason: "core.hooksPath"},
+	{class: "record", cmd: `echo x > notes/pre-commit`, verdict: chain.Allow},
 }
 
 // shapeFixture lays out the files the table names: a repository, a file
@@ -94,7 +132,14 @@ var shapeCases = []shapeCase{
 func shapeFixture(t *testing.T) (root, home string) {
 	root, _ = filepath.EvalSymlinks(testprog.TempDir(t))
 	home = testprog.TempDir(t)
-	testprog.MakeTree(t, root, ".git/hooks/", "sub/", "dir/", "prot.txt", "sub/prot.txt", "list.txt", ".env", "payload")
+	testprog.MakeTree(t, root, ".git/hooks/", "sub/", "dir/", "prot.txt", "sub/prot.txt", "list.txt", ".env", "payload", "fix.diff",
+		"githooks/", "notes/")
+	if err := os.WriteFile(filepath.Join(root, "fix.diff"), []byte("--- a/prot.txt\n+++ b/prot.txt\n@@ -1 +1 @@\n-x\n+y\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, ".git", "config"), []byte("[core]\n\tbare = false\n\thooksPath = githooks\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	if os.Symlink(filepath.Join(root, ".env"), filepath.Join(root, "link-to-env")) != nil {
 		t.Log("symlinks cannot be created here: the link rows are skipped")
 	}
@@ -143,7 +188,7 @@ func TestArgumentShapes(t *testing.T) {
 			}
 		})
 	}
-	for _, class := range []string{"word", "list", "link"} {
+	for _, class := range []string{"word", "list", "link", "record"} {
 		if counts[class] < 5 {
 			t.Errorf("class %s has %d rows", class, counts[class])
 		}

@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -386,11 +387,51 @@ func (j *segJudgement) judgePaths(env *pathEnv, at where) where {
 // file judges one path and files the note: a deny first, asks before fine
 // paths in the reasons.
 func (j *segJudgement) file(env *pathEnv, cwd string, f fileArg) {
-	if f.role == roleList {
+	switch f.role {
+	case roleList:
 		j.list(env, cwd, f)
+		return
+	case roleDiff:
+		j.diff(env, cwd, f)
 		return
 	}
 	j.note(f, env.judgeFile(cwd, f))
+	if f.tree != treeNone {
+		j.treeWrite(env, cwd, f)
+	}
+}
+
+// treeWrite judges a write that reaches every file below f.word when it
+// is a directory (treeBelow) or every name starting with it (treePrefix):
+// an Edit deny or ask rule that may name one of them asks, naming the rule
+// (it cannot be checked file by file before the run). A prefix starting
+// with a dot or "id_" may become a start-up, credential or key file.
+func (j *segJudgement) treeWrite(env *pathEnv, cwd string, f fileArg) {
+	if chain.IsUnknown(f.word) {
+		return
+	}
+	abs := env.resolve(cwd, f.word)
+	if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
+		if f.tree == treeBelow {
+			return
+		}
+		if base := filepath.Base(abs); strings.HasPrefix(base, ".") || strings.HasPrefix(base, "id_") {
+			j.facts.hard = true
+			j.pathAsks = append(j.pathAsks, f.what+" "+quoteArg(f.word)+" names files starting with "+quoteArg(base)+
+				", which may be start-up, credential or key files")
+		}
+		abs = filepath.Dir(abs)
+	}
+	key := pathKey(abs, env.keys.fold)
+	for _, rules := range [][]PathRule{env.p.PathDeny, env.p.PathAsk} {
+		for i := range rules {
+			if r := &rules[i]; r.Tool == "Edit" && r.mayMatchUnder(key, &env.keys) {
+				j.facts.hard = true
+				j.pathAsks = append(j.pathAsks, f.what+" "+quoteArg(f.word)+" writes files below "+abs+", which may hold a path of rule "+r.String())
+				return
+			}
+		}
+	}
 }
 
 // note files the note n on the path f.

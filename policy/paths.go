@@ -22,6 +22,10 @@ type pathEnv struct {
 	homeKey string
 	keys    pathKeys
 	protect []protectedFile
+	// hooks are the directories core.hooksPath names (hookspath.go), read
+	// when the first path is judged sensitive or not.
+	hooks     []string
+	hooksRead bool
 }
 
 // protectedFile is one of Policy.Protect, in lower-cased pathKey form; stem
@@ -364,6 +368,14 @@ func (e *pathEnv) sensitive(p string) string {
 	}
 	if isGitDir(base) && base == ".git" {
 		return "git metadata (a .git file redirects git to another repository)"
+	}
+	if !e.hooksRead {
+		e.hooksRead, e.hooks = true, e.hooksDirs()
+	}
+	for _, h := range e.hooks {
+		if keyWithin(fp, h) {
+			return "git hooks (core.hooksPath " + h + ", runs programs)"
+		}
 	}
 	return sensitiveFile(fp, base)
 }

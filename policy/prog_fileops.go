@@ -2,6 +2,7 @@ package policy
 
 import (
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/chainrun/chainrun/chain"
@@ -32,6 +33,12 @@ func init() {
 		&program{names: []string{"link"}, operands: roleTouch, operandFiles: linkOperands},
 		&program{names: []string{"mklink"}, files: mklinkFiles},
 		&program{names: []string{"dd"}, files: ddFiles},
+		&program{names: []string{"patch"}, operands: roleWrite, operandFiles: patchOperands,
+			opts: optSpec{shortVal: "iopdrBDFVYzgx", longVal: []string{"input", "output", "strip", "directory", "reject-file", "prefix",
+				"ifdef", "fuzz", "version-control", "basename-prefix", "suffix", "get", "debug", "quoting-style", "reject-format",
+				"read-only"}, abbrev: true,
+				roles: map[string]fileRole{"-i": roleRead, "--input": roleRead, "-o": roleWrite, "--output": roleWrite,
+					"-r": roleWrite, "--reject-file": roleWrite, "-d": roleChdir, "--directory": roleChdir}}},
 		&program{names: []string{"tee"}, operands: roleWrite},
 		&program{names: []string{"mkdir"}, acceptEdits: true, operands: roleWrite, opts: optSpec{shortVal: "m", longVal: []string{"mode", "context"}, abbrev: true}},
 		&program{names: []string{"touch"}, acceptEdits: true, operands: roleWrite,
@@ -190,4 +197,31 @@ func modeOperands(p *program, files []fileArg, operands []string, opts []flagUse
 		operands = operands[1:]
 	}
 	return p.plainOperands(files, operands, opts, p.operands)
+}
+
+// patchOperands: patch ORIGINAL [PATCHFILE] changes ORIGINAL; without it
+// patch changes the files its patch (PATCHFILE, -i, or standard input)
+// names (roleDiff). Under -d DIR they are relative to DIR: a list.
+func patchOperands(_ *program, files []fileArg, operands []string, opts []flagUse) []fileArg {
+	source, given := findFlag(opts, "-i", "--input")
+	if len(operands) > 1 {
+		files = append(files, fileArg{word: operands[1], role: roleRead, what: "patch file"})
+		source, given = operands[1], true
+	}
+	if len(operands) > 0 {
+		return append(files, fileArg{word: operands[0], role: roleWrite, what: "path"})
+	}
+	if !given {
+		source = "-"
+	}
+	strip := -1
+	if v, ok := findFlag(opts, "-p", "--strip"); ok {
+		if n, err := strconv.Atoi(v); err == nil && n >= 0 {
+			strip = n
+		}
+	}
+	if _, moved := findFlag(opts, "-d", "--directory"); moved {
+		return append(files, fileArg{word: source, role: roleList, what: "patch -d"})
+	}
+	return append(files, fileArg{word: source, role: roleDiff, what: "patch", strip: strip})
 }

@@ -66,8 +66,9 @@ type program struct {
 	// roles depend on more than options (cp's last operand, dd's of=).
 	files func(p *program, args []string) []fileArg
 	// text programs take no path: their words are text they print or
-	// compare (echo, basename). looseWords records model some paths but
-	// not all (git): their other words are judged as words (words.go).
+	// compare (echo, basename). looseWords records model the paths they
+	// write but not all they read (git): their other words are judged as
+	// words it may read (words.go).
 	text, looseWords bool
 	// tree says which directories the program reads by walking them and
 	// the option that makes it follow symlinks there.

@@ -59,14 +59,24 @@ func (j *segJudgement) words(env *pathEnv, cwd string, p *program, args []string
 				continue
 			}
 		}
-		j.word(env, cwd, w)
+		j.word(env, cwd, w, p.wordRole())
 	}
+}
+
+// wordRole is the role of the words of p judged as paths: read or written,
+// it cannot be told, but for a record that models its writes (looseWords:
+// git's checkout, restore, rm) and reads the rest.
+func (p *program) wordRole() fileRole {
+	if p != nil && p.looseWords {
+		return roleRead
+	}
+	return roleTouch
 }
 
 // word judges one word as a path the program touches; found fine, it adds
 // no reason.
-func (j *segJudgement) word(env *pathEnv, cwd string, w string) {
-	f := fileArg{word: w, role: roleTouch, what: "word"}
+func (j *segJudgement) word(env *pathEnv, cwd, w string, role fileRole) {
+	f := fileArg{word: w, role: role, what: "word"}
 	if n := env.judgeFile(cwd, f); n.kind != noteOK {
 		j.note(f, n)
 	}
