@@ -124,6 +124,23 @@ var shapeCases = []shapeCase{
 	{class: "record", cmd: `echo x > githooks/pre-commit`, verdict: chain.Ask, reason: "core.hooksPath"},
 	{class: "record", cmd: `cp payload githooks/post-checkout`, verdict: chain.Ask, reason: "core.hooksPath"},
 	{class: "record", cmd: `echo x > notes/pre-commit`, verdict: chain.Allow},
+
+	// A literal script fed to a shell on standard input is judged as
+	// sh -c with that text.
+	{class: "stdin", cmd: "bash <<'EOF'\nrm -rf victim\nEOF", verdict: chain.Deny, reason: "rm -rf:*", deny: []string{"rm -rf:*"}},
+	{class: "stdin", cmd: "bash <<EOF\necho hi\nrm -rf victim\nEOF", verdict: chain.Deny, deny: []string{"rm -rf:*"}},
+	{class: "stdin", cmd: "sh -s -- a b <<'EOF'\nrm -rf victim\nEOF", verdict: chain.Deny, deny: []string{"rm -rf:*"}},
+	{class: "stdin", cmd: "bash <<< 'rm -rf victim'", verdict: chain.Deny, deny: []string{"rm -rf:*"}},
+	{class: "stdin", cmd: "echo 'rm -rf victim' | sh", verdict: chain.Deny, deny: []string{"rm -rf:*"}},
+	{class: "stdin", cmd: "printf 'rm -rf victim' | bash -", verdict: chain.Deny, deny: []string{"rm -rf:*"}},
+	{class: "stdin", cmd: "cat <<'EOF' | sudo bash\nrm -rf victim\nEOF", verdict: chain.Deny, deny: []string{"rm -rf:*"}},
+	{class: "stdin", cmd: "bash <<'EOF'\ncat .env\nEOF", verdict: chain.Deny, reason: ".env", deny: []string{"Read(./.env)"}},
+	{class: "stdin", cmd: "bash <<'EOF'\necho hi\nEOF", verdict: chain.Ask, reason: "judged as bash -c"},
+	{class: "stdin", cmd: "bash <<'EOF'\necho hi\nEOF", verdict: chain.Ask, reason: "bash is a shell wrapper", allow: []string{"bash:*"}},
+	{class: "stdin", cmd: "bash script.sh <<'EOF'\nrm -rf victim\nEOF", verdict: chain.Ask, reason: "runs a script", deny: []string{"rm -rf:*"}},
+	{class: "stdin", cmd: "bash -c 'cat' <<'EOF'\nrm -rf victim\nEOF", verdict: chain.Ask, deny: []string{"rm -rf:*"}},
+	{class: "stdin", cmd: "mytool | sh", verdict: chain.Ask, reason: "runs a script or an interactive shell", deny: []string{"rm -rf:*"}},
+	{class: "stdin", cmd: "echo 'rm -rf victim' > out.txt | sh", verdict: chain.Ask, reason: "runs a script", deny: []string{"rm -rf:*"}},
 }
 
 // shapeFixture lays out the files the table names: a repository, a file
@@ -188,7 +205,7 @@ func TestArgumentShapes(t *testing.T) {
 			}
 		})
 	}
-	for _, class := range []string{"word", "list", "link", "record"} {
+	for _, class := range []string{"word", "list", "link", "record", "stdin"} {
 		if counts[class] < 5 {
 			t.Errorf("class %s has %d rows", class, counts[class])
 		}

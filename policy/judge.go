@@ -63,10 +63,10 @@ type segJudgement struct {
 }
 
 // judge decides segment i, which starts in at (piped: in a pipeline of
-// several stages, where a cd moves nothing). It returns the decision, the
-// facts for the chain-wide checks, and the directory later segments
-// start in.
-func (p *Policy) judge(s *chain.Segment, i int, at where, env *pathEnv, piped bool) (chain.SegmentDecision, segFacts, where) {
+// several stages, where a cd moves nothing) and reads in on standard
+// input. It returns the decision, the facts for the chain-wide checks,
+// and the directory later segments start in.
+func (p *Policy) judge(s *chain.Segment, i int, at where, env *pathEnv, piped bool, in feed) (chain.SegmentDecision, segFacts, where) {
 	j := segJudgement{seg: s, sd: chain.SegmentDecision{Segment: i, Text: s.Text, Verdict: chain.Ask, Reasons: make([]string, 0, 2)}}
 	if len(s.Args) == 0 {
 		if len(s.Assigns) > 0 {
@@ -76,7 +76,7 @@ func (p *Policy) judge(s *chain.Segment, i int, at where, env *pathEnv, piped bo
 		}
 		return j.sd, j.facts, at
 	}
-	j.a = analyze(s)
+	j.a = analyzeFed(s, in)
 	j.gatherFacts()
 	if p.matchDeny(&j) { // 1
 		return j.sd, j.facts, at

@@ -122,14 +122,21 @@ type analysis struct {
 	// runtime says why the command, or the program a wrapper runs, is
 	// known only at run time (unknown.go); "" when it is known.
 	runtime string
+	// stdin is the segment's standard input when it is literal text
+	// (stdin.go); a shell body's commands do not read it.
+	stdin feed
 
 	// Room for the common case, saving allocations.
 	layersBuf [2][]string
 	cmdsBuf   [1]command
 }
 
-func analyze(seg *chain.Segment) *analysis {
-	a := &analysis{seg: seg}
+// analyze reads a segment whose standard input is not known.
+func analyze(seg *chain.Segment) *analysis { return analyzeFed(seg, feed{}) }
+
+// analyzeFed reads a segment that reads in on standard input.
+func analyzeFed(seg *chain.Segment, in feed) *analysis {
+	a := &analysis{seg: seg, stdin: in}
 	a.layers = a.layersBuf[:0]
 	a.cmds = a.cmdsBuf[:0]
 	for _, as := range seg.Assigns {

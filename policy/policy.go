@@ -107,8 +107,8 @@ func (p *Policy) Authorize(ctx context.Context, c *chain.Chain, dir string) (*ch
 	facts := make([]segFacts, len(segs))
 	i := 0
 	for _, pl := range c.Pipelines {
-		for _, s := range pl.Segments {
-			d.Segments[i], facts[i], at = p.judge(s, i, at, env, len(pl.Segments) > 1)
+		for k, s := range pl.Segments {
+			d.Segments[i], facts[i], at = p.judge(s, i, at, env, len(pl.Segments) > 1, stdinFeed(pl.Segments, k))
 			i++
 		}
 	}
