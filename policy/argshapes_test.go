@@ -141,7 +141,35 @@ var shapeCases = []shapeCase{
 	{class: "stdin", cmd: "bash -c 'cat' <<'EOF'\nrm -rf victim\nEOF", verdict: chain.Ask, deny: []string{"rm -rf:*"}},
 	{class: "stdin", cmd: "mytool | sh", verdict: chain.Ask, reason: "runs a script or an interactive shell", deny: []string{"rm -rf:*"}},
 	{class: "stdin", cmd: "echo 'rm -rf victim' > out.txt | sh", verdict: chain.Ask, reason: "runs a script", deny: []string{"rm -rf:*"}},
+
+	// make is handed code by its options: a rule allowing make does not
+	// cover them, and deny rules see the recipes.
+	{class: "make", cmd: `make --eval='x:;rm -rf victim' x`, verdict: chain.Deny, allow: makeAllow, deny: rmDeny},
+	{class: "make", cmd: `make -E 'x:;rm -rf victim' x`, verdict: chain.Deny, allow: makeAllow, deny: rmDeny},
+	{class: "make", cmd: `make -E'x: ; @rm -rf victim' x`, verdict: chain.Deny, allow: makeAllow, deny: rmDeny},
+	{class: "make", cmd: `make --ev='x:;rm -rf victim' x`, verdict: chain.Deny, allow: makeAllow, deny: rmDeny},
+	{class: "make", cmd: "make --eval 'x:\n\trm -rf victim' x", verdict: chain.Deny, allow: makeAllow, deny: rmDeny},
+	{class: "make", cmd: "make --eval $'x:\\n\\trm -rf victim' x", verdict: chain.Ask, reason: "known only at run time", allow: makeAllow, deny: rmDeny},
+	{class: "make", cmd: "make -f - x <<'EOF'\nx:\n\techo hi\n\trm -rf victim\nEOF", verdict: chain.Deny, allow: makeAllow, deny: rmDeny},
+	{class: "make", cmd: "printf 'x:;rm -rf victim' | make -f - x", verdict: chain.Deny, allow: makeAllow, deny: rmDeny},
+	{class: "make", cmd: "make -f evil.mk x", verdict: chain.Deny, allow: makeAllow, deny: rmDeny},
+	{class: "make", cmd: "make 'X=$(shell rm -rf victim)' x", verdict: chain.Deny, allow: makeAllow, deny: rmDeny},
+	{class: "make", cmd: "cat evil.mk | make -f - x", verdict: chain.Ask, reason: "standard input, known only at run time", allow: makeAllow, deny: rmDeny},
+	{class: "make", cmd: "make --eval='x:;$(RM) victim' x", verdict: chain.Ask, reason: "uses make variables", allow: makeAllow, deny: rmDeny},
+	{class: "make", cmd: "make --eval='.RECIPEPREFIX=>' x", verdict: chain.Ask, reason: "sets a variable", allow: makeAllow, deny: rmDeny},
+	{class: "make", cmd: "make --eval='x:;echo hi' x", verdict: chain.Ask, reason: "make --eval runs the makefile text", allow: makeAllow},
+	{class: "make", cmd: "make SHELL=./evil x", verdict: chain.Ask, reason: "SHELL= changes how make runs every recipe", allow: makeAllow},
+	{class: "make", cmd: "make -f other.mk x", verdict: chain.Ask, reason: "not the project's makefile", allow: makeAllow},
+	{class: "make", cmd: "make build", verdict: chain.Allow, allow: makeAllow, deny: rmDeny},
+	{class: "make", cmd: "make -j8 test", verdict: chain.Allow, allow: makeAllow, deny: rmDeny},
+	{class: "make", cmd: "make -C sub", verdict: chain.Allow, allow: makeAllow, deny: rmDeny},
+	{class: "make", cmd: "make install PREFIX=/usr/local", verdict: chain.Allow, allow: makeAllow, deny: rmDeny},
 }
+
+var (
+	makeAllow = []string{"Bash(make:*)"}
+	rmDeny    = []string{"Bash(rm -rf:*)"}
+)
 
 // shapeFixture lays out the files the table names: a repository, a file
 // the rules protect and one below sub, a list of files, and a link to
@@ -151,6 +179,9 @@ func shapeFixture(t *testing.T) (root, home string) {
 	home = testprog.TempDir(t)
 	testprog.MakeTree(t, root, ".git/hooks/", "sub/", "dir/", "prot.txt", "sub/prot.txt", "list.txt", ".env", "payload", "fix.diff",
 		"githooks/", "notes/")
+	if err := os.WriteFile(filepath.Join(root, "evil.mk"), []byte("x:\n\trm -rf victim\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	if err := os.WriteFile(filepath.Join(root, "fix.diff"), []byte("--- a/prot.txt\n+++ b/prot.txt\n@@ -1 +1 @@\n-x\n+y\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -205,7 +236,7 @@ func TestArgumentShapes(t *testing.T) {
 			}
 		})
 	}
-	for _, class := range []string{"word", "list", "link", "record", "stdin"} {
+	for _, class := range []string{"word", "list", "link", "record", "stdin", "make"} {
 		if counts[class] < 5 {
 			t.Errorf("class %s has %d rows", class, counts[class])
 		}

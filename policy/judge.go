@@ -76,7 +76,7 @@ func (p *Policy) judge(s *chain.Segment, i int, at where, env *pathEnv, piped bo
 		}
 		return j.sd, j.facts, at
 	}
-	j.a = analyzeFed(s, in)
+	j.a = analyzeIn(s, in, at.real)
 	j.gatherFacts()
 	if p.matchDeny(&j) { // 1
 		return j.sd, j.facts, at

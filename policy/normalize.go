@@ -125,18 +125,23 @@ type analysis struct {
 	// stdin is the segment's standard input when it is literal text
 	// (stdin.go); a shell body's commands do not read it.
 	stdin feed
+	// dir is the directory the segment starts in (resolved), for the
+	// files a program's code is read from before the run (make -f).
+	dir string
 
 	// Room for the common case, saving allocations.
 	layersBuf [2][]string
 	cmdsBuf   [1]command
 }
 
-// analyze reads a segment whose standard input is not known.
-func analyze(seg *chain.Segment) *analysis { return analyzeFed(seg, feed{}) }
+// analyze reads a segment whose standard input and directory are not
+// known.
+func analyze(seg *chain.Segment) *analysis { return analyzeIn(seg, feed{}, "") }
 
-// analyzeFed reads a segment that reads in on standard input.
-func analyzeFed(seg *chain.Segment, in feed) *analysis {
-	a := &analysis{seg: seg, stdin: in}
+// analyzeIn reads a segment that starts in dir and reads in on standard
+// input.
+func analyzeIn(seg *chain.Segment, in feed, dir string) *analysis {
+	a := &analysis{seg: seg, stdin: in, dir: dir}
 	a.layers = a.layersBuf[:0]
 	a.cmds = a.cmdsBuf[:0]
 	for _, as := range seg.Assigns {
