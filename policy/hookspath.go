@@ -17,6 +17,25 @@ import (
 // file points to) and the user's ~/.gitconfig and ~/.config/git/config.
 // A relative value is relative to the working tree, where hooks run.
 
+// hook says why p, a path a program may write, is in a directory
+// core.hooksPath names, or "". Reading a hook runs nothing, so only
+// writes (and paths of unknown role) pay for reading the configuration.
+func (e *pathEnv) hook(p string) string {
+	if !e.hooksRead {
+		e.hooksRead, e.hooks = true, e.hooksDirs()
+	}
+	if len(e.hooks) == 0 {
+		return ""
+	}
+	fp := lowerASCII(pathKey(p, false))
+	for _, h := range e.hooks {
+		if keyWithin(fp, h) {
+			return "git hooks (core.hooksPath " + h + ", runs programs)"
+		}
+	}
+	return ""
+}
+
 // hooksDirs returns the hook directories core.hooksPath names for the
 // roots, in the lower-cased pathKey form sensitive compares.
 func (e *pathEnv) hooksDirs() []string {

@@ -369,14 +369,6 @@ func (e *pathEnv) sensitive(p string) string {
 	if isGitDir(base) && base == ".git" {
 		return "git metadata (a .git file redirects git to another repository)"
 	}
-	if !e.hooksRead {
-		e.hooksRead, e.hooks = true, e.hooksDirs()
-	}
-	for _, h := range e.hooks {
-		if keyWithin(fp, h) {
-			return "git hooks (core.hooksPath " + h + ", runs programs)"
-		}
-	}
 	return sensitiveFile(fp, base)
 }
 
@@ -583,6 +575,11 @@ func (e *pathEnv) judgeFile(cwd string, f fileArg) pathNote {
 	}
 	if why := e.sensitive(abs); why != "" {
 		return pathNote{msg: label + " is sensitive: " + why, kind: noteHard}
+	}
+	if f.role != roleRead {
+		if why := e.hook(abs); why != "" {
+			return pathNote{msg: label + " is sensitive: " + why, kind: noteHard}
+		}
 	}
 	inside := e.inRoots(abs)
 	if r := e.matchPath(e.p.PathAllow, key, f.role, false); r != nil && (inside || r.Pattern != "") {

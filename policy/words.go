@@ -150,18 +150,23 @@ func nameMaySensitive(w string) bool {
 	if !strings.ContainsAny(w, ".~") && !strings.Contains(w, "id_") {
 		return false
 	}
-	parts := splitPath(w)
-	for _, c := range parts {
+	base := ""
+	for rest := w; rest != ""; {
+		c := rest
+		if i := strings.IndexAny(rest, `/\`); i >= 0 {
+			c, rest = rest[:i], rest[i+1:]
+		} else {
+			rest = ""
+		}
 		switch {
-		case c == "." || c == ".." || c == "...":
+		case c == "" || c == "." || c == ".." || c == "...":
+			continue
 		case c[0] == '.' || strings.ContainsRune(c, '~') || isGitDir(lowerASCII(c)):
 			return true
 		}
+		base = c
 	}
-	if len(parts) == 0 {
-		return false
-	}
-	base := lowerASCII(parts[len(parts)-1])
+	base = lowerASCII(base)
 	return strings.HasPrefix(base, "id_") || strings.HasSuffix(base, ".pem") || strings.HasSuffix(base, ".p12") ||
 		strings.HasSuffix(base, ".pfx")
 }
