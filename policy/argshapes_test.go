@@ -124,6 +124,7 @@ var shapeCases = []shapeCase{
 	{class: "record", cmd: `echo x > githooks/pre-commit`, verdict: chain.Ask, reason: "core.hooksPath"},
 	{class: "record", cmd: `cp payload githooks/post-checkout`, verdict: chain.Ask, reason: "core.hooksPath"},
 	{class: "record", cmd: `echo x > notes/pre-commit`, verdict: chain.Allow},
+	{class: "record", cmd: `cat githooks/pre-commit`, verdict: chain.Allow},
 
 	// A literal script fed to a shell on standard input is judged as
 	// sh -c with that text.
@@ -135,7 +136,7 @@ var shapeCases = []shapeCase{
 	{class: "stdin", cmd: "printf 'rm -rf victim' | bash -", verdict: chain.Deny, deny: []string{"rm -rf:*"}},
 	{class: "stdin", cmd: "cat <<'EOF' | sudo bash\nrm -rf victim\nEOF", verdict: chain.Deny, deny: []string{"rm -rf:*"}},
 	{class: "stdin", cmd: "bash <<'EOF'\ncat .env\nEOF", verdict: chain.Deny, reason: ".env", deny: []string{"Read(./.env)"}},
-	{class: "stdin", cmd: "bash <<'EOF'\necho hi\nEOF", verdict: chain.Ask, reason: "judged as bash -c"},
+	{class: "stdin", cmd: "bash <<'EOF'\necho hi\nEOF", verdict: chain.Ask, reason: `judged as bash -c with that text: "echo hi\n"`},
 	{class: "stdin", cmd: "bash <<'EOF'\necho hi\nEOF", verdict: chain.Ask, reason: "bash is a shell wrapper", allow: []string{"bash:*"}},
 	{class: "stdin", cmd: "bash script.sh <<'EOF'\nrm -rf victim\nEOF", verdict: chain.Ask, reason: "runs a script", deny: []string{"rm -rf:*"}},
 	{class: "stdin", cmd: "bash -c 'cat' <<'EOF'\nrm -rf victim\nEOF", verdict: chain.Ask, deny: []string{"rm -rf:*"}},
@@ -246,4 +247,28 @@ func TestArgumentShapes(t *testing.T) {
 func exists(p string) bool {
 	_, err := os.Lstat(p)
 	return err == nil
+}
+
+// TestShownBody: the script a shell reads on standard input is shown in
+// full on one line, or cut with the count of bytes left out.
+func TestShownBody(t *testing.T) {
+	if got := shownBody("rm -rf x\nls\n"); got != `"rm -rf x\nls\n"` {
+		t.Errorf("short body shown as %s", got)
+	}
+	long := strings.Repeat("é", 300) // 600 bytes
+	got := shownBody(long)
+	if !strings.HasSuffix(got, " … (200 more bytes)") || strings.Contains(got, "\\x") {
+		t.Errorf("long body shown as %s", got)
+	}
+	ch, err := chain.ParseDialect("bash <<'EOF'\n"+strings.Repeat("echo hi\n", 100)+"EOF", chain.POSIX)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := (&Policy{Allow: mustRules(t, []string{"Bash(*)"})}).Authorize(context.Background(), ch, testprog.TempDir(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if all := strings.Join(d.Segments[0].Reasons, "\n"); !strings.Contains(all, "(400 more bytes)") {
+		t.Errorf("a long heredoc script is not shown cut: %s", all)
+	}
 }

@@ -84,6 +84,7 @@ func makeCode(a *analysis, args []string, depth int) {
 					a.runtimeAt("make -f - reads its makefile from standard input, known only at run time", nil)
 					continue
 				}
+				a.ask("make -f - reads its makefile from standard input: " + shownBody(a.stdin.text))
 				a.makeText("make -f -", a.stdin.text, depth)
 			} else if text, ok := smallFile(a.dir, o.val); ok {
 				a.makeText("make -f "+o.val, text, depth)

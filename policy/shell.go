@@ -31,7 +31,7 @@ func (a *analysis) shellBody(p *program, name string, args []string, depth int) 
 	}
 	if !found && a.stdin.known && !p.winBody && !p.userCmd && stdinScript(args) {
 		a.ask(name + " is a shell wrapper, never allowed by a rule")
-		a.ask(name + " runs the script it reads from standard input, judged as " + name + " -c with that text")
+		a.ask(name + " runs the script it reads from standard input, judged as " + name + " -c with that text: " + shownBody(a.stdin.text))
 		a.parseBody(name, a.stdin.text, depth)
 		return
 	}

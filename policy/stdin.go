@@ -1,7 +1,9 @@
 package policy
 
 import (
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/chainrun/chainrun/chain"
 )
@@ -117,4 +119,22 @@ func stdinScript(args []string) bool {
 		}
 	}
 	return true
+}
+
+// maxShownBody bounds the script text a reason shows.
+const maxShownBody = 400
+
+// shownBody is script text read on standard input as a reason shows it,
+// on one line: quoted (a newline as \n), and cut after maxShownBody bytes
+// with the count of bytes left out, so the text approved is the text
+// judged.
+func shownBody(s string) string {
+	if len(s) <= maxShownBody {
+		return strconv.Quote(s)
+	}
+	cut := maxShownBody
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return strconv.Quote(s[:cut]) + " … (" + strconv.Itoa(len(s)-cut) + " more bytes)"
 }
