@@ -140,6 +140,7 @@ var shapeCases = []shapeCase{
 	{class: "stdin", cmd: "bash <<'EOF'\necho hi\nEOF", verdict: chain.Ask, reason: "bash is a shell wrapper", allow: []string{"bash:*"}},
 	{class: "stdin", cmd: "bash script.sh <<'EOF'\nrm -rf victim\nEOF", verdict: chain.Ask, reason: "runs a script", deny: []string{"rm -rf:*"}},
 	{class: "stdin", cmd: "bash -c 'cat' <<'EOF'\nrm -rf victim\nEOF", verdict: chain.Ask, deny: []string{"rm -rf:*"}},
+	{class: "stdin", cmd: "bash /dev/stdin <<< 'rm -rf victim'", verdict: chain.Deny, deny: []string{"rm -rf:*"}},
 	{class: "stdin", cmd: "mytool | sh", verdict: chain.Ask, reason: "runs a script or an interactive shell", deny: []string{"rm -rf:*"}},
 	{class: "stdin", cmd: "echo 'rm -rf victim' > out.txt | sh", verdict: chain.Ask, reason: "runs a script", deny: []string{"rm -rf:*"}},
 
@@ -160,7 +161,9 @@ var shapeCases = []shapeCase{
 	{class: "make", cmd: "make --eval='.RECIPEPREFIX=>' x", verdict: chain.Ask, reason: "sets a variable", allow: makeAllow, deny: rmDeny},
 	{class: "make", cmd: "make --eval='x:;echo hi' x", verdict: chain.Ask, reason: "make --eval runs the makefile text", allow: makeAllow},
 	{class: "make", cmd: "make SHELL=./evil x", verdict: chain.Ask, reason: "SHELL= changes how make runs every recipe", allow: makeAllow},
-	{class: "make", cmd: "make -f other.mk x", verdict: chain.Ask, reason: "not the project's makefile", allow: makeAllow},
+	{class: "make", cmd: "make -f payload x", verdict: chain.Ask, reason: "not the project's makefile", allow: makeAllow},
+	{class: "make", cmd: "printf 'x:;rm -rf victim' > new.mk && make -f new.mk x", verdict: chain.Ask, reason: "known only at run time", allow: append([]string{"Bash(printf:*)"}, makeAllow...), deny: rmDeny},
+	{class: "make", cmd: "make -f /dev/stdin x <<< 'x:;rm -rf victim'", verdict: chain.Deny, allow: makeAllow, deny: rmDeny},
 	{class: "make", cmd: "make build", verdict: chain.Allow, allow: makeAllow, deny: rmDeny},
 	{class: "make", cmd: "make -j8 test", verdict: chain.Allow, allow: makeAllow, deny: rmDeny},
 	{class: "make", cmd: "make -C sub", verdict: chain.Allow, allow: makeAllow, deny: rmDeny},

@@ -44,7 +44,7 @@ func makeGuard(p *program, _ string, args []string) string {
 		return r
 	}
 	if f, ok := findFlag(opts, "-f", "--file", "--makefile"); ok {
-		if f == "-" || f == "/dev/stdin" {
+		if f == "-" || stdinName(f) {
 			return "make -f - reads its makefile from standard input"
 		}
 		return "make -f runs the recipes of " + quoteArg(f) + ", not the project's makefile"
@@ -69,8 +69,9 @@ func makeGuard(p *program, _ string, args []string) string {
 
 // makeCode judges the code make is handed (makeGuard's options): the
 // recipes and $(shell …) calls of --eval and -E text, of a makefile named
-// by -f (read before the run; "-" is standard input), and the $(shell …)
-// calls of command-line assignments.
+// by -f (read before the run; "-" is standard input; one not there yet,
+// written by an earlier segment, is known only at run time), and the
+// $(shell …) calls of command-line assignments.
 func makeCode(a *analysis, args []string, depth int) {
 	p := lookup("make")
 	operands, opts := walkFlags(args[1:], &p.opts)
@@ -79,7 +80,7 @@ func makeCode(a *analysis, args []string, depth int) {
 		case "--eval", "-E":
 			a.makeText("make "+o.flag, o.val, depth)
 		case "-f", "--file", "--makefile":
-			if o.val == "-" || o.val == "/dev/stdin" {
+			if o.val == "-" || stdinName(o.val) {
 				if !a.stdin.known {
 					a.runtimeAt("make -f - reads its makefile from standard input, known only at run time", nil)
 					continue
@@ -88,6 +89,8 @@ func makeCode(a *analysis, args []string, depth int) {
 				a.makeText("make -f -", a.stdin.text, depth)
 			} else if text, ok := smallFile(a.dir, o.val); ok {
 				a.makeText("make -f "+o.val, text, depth)
+			} else {
+				a.runtimeAt("make -f "+showText(o.val)+": the makefile cannot be read before the run, so its recipes are known only at run time", nil)
 			}
 		}
 	}

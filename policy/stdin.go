@@ -115,10 +115,15 @@ func stdinScript(args []string) bool {
 				}
 			}
 		default:
-			return false
+			return stdinName(x)
 		}
 	}
 	return true
+}
+
+// stdinName reports a file name that is the process's own standard input.
+func stdinName(name string) bool {
+	return name == "/dev/stdin" || name == "/dev/fd/0" || name == "/proc/self/fd/0"
 }
 
 // maxShownBody bounds the script text a reason shows.
