@@ -81,12 +81,12 @@ func makeCode(a *analysis, args []string, depth int) {
 			a.makeText("make "+o.flag, o.val, depth)
 		case "-f", "--file", "--makefile":
 			if o.val == "-" || stdinName(o.val) {
-				if !a.stdin.known {
+				if !a.stdinKnown {
 					a.runtimeAt("make -f - reads its makefile from standard input, known only at run time", nil)
 					continue
 				}
-				a.ask("make -f - reads its makefile from standard input: " + shownBody(a.stdin.text))
-				a.makeText("make -f -", a.stdin.text, depth)
+				a.ask("make -f - reads its makefile from standard input: " + shownBody(a.stdinText))
+				a.makeText("make -f -", a.stdinText, depth)
 			} else if text, ok := smallFile(a.dir, o.val); ok {
 				a.makeText("make -f "+o.val, text, depth)
 			} else {

@@ -29,10 +29,10 @@ func (a *analysis) shellBody(p *program, name string, args []string, depth int) 
 	if !found && p.userCmd && a.suCommand(name, args, depth) {
 		return
 	}
-	if !found && a.stdin.known && !p.winBody && !p.userCmd && stdinScript(args) {
+	if !found && a.stdinKnown && !p.winBody && !p.userCmd && stdinScript(args) {
 		a.ask(name + " is a shell wrapper, never allowed by a rule")
-		a.ask(name + " runs the script it reads from standard input, judged as " + name + " -c with that text: " + shownBody(a.stdin.text))
-		a.parseBody(name, a.stdin.text, depth)
+		a.ask(name + " runs the script it reads from standard input, judged as " + name + " -c with that text: " + shownBody(a.stdinText))
+		a.parseBody(name, a.stdinText, depth)
 		return
 	}
 	if !found {
@@ -71,9 +71,9 @@ func bodyDialect(name string) chain.Dialect {
 func (a *analysis) parseBody(name, body string, depth int) {
 	// The body's commands read the shell's input, which is not theirs to
 	// judge as a script again.
-	in := a.stdin
-	a.stdin = feed{}
-	defer func() { a.stdin = in }()
+	known := a.stdinKnown
+	a.stdinKnown = false
+	defer func() { a.stdinKnown = known }()
 	if holdsUnknown(body) {
 		// Run-time text is read by the shell as a command line: any code.
 		src := showText(body)
