@@ -2,6 +2,8 @@ package policy
 
 import (
 	"strings"
+
+	"github.com/chainrun/chainrun/chain"
 )
 
 // What a command does to the files it names: the policy judges reads and
@@ -105,9 +107,13 @@ func (p *program) skipScript(operands []string, opts []flagUse) []string {
 func optionFiles(opts []flagUse, spec *optSpec) []fileArg {
 	var files []fileArg
 	for _, o := range opts {
-		if r, ok := spec.roles[o.flag]; ok && (r.names() || r == roleList) && o.val != "" {
+		r, mapped := spec.roles[o.flag]
+		switch {
+		case mapped && (r.names() || r == roleList) && o.val != "":
 			files = append(files, fileArg{word: o.val, role: r, what: o.flag})
-		} else if o.hasVal && isPathLike(o.val) {
+		case o.hasVal && (isPathLike(o.val) || !mapped && nameMaySensitive(o.val) && !chain.IsUnknown(o.val)):
+			// An option the record gives no role: its value may name a
+			// file (tar --index-file=.git/hooks/x).
 			files = append(files, fileArg{word: o.val, role: roleTouch, what: o.flag})
 		}
 	}

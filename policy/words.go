@@ -43,24 +43,41 @@ func (j *segJudgement) words(env *pathEnv, cwd string, p *program, args []string
 			continue
 		}
 		w = wordValue(w)
-		if w == "" || isPathLike(w) || chain.IsUnknown(w) {
+		if w == "" || chain.IsUnknown(w) {
 			continue
 		}
-		if p == nil && w[0] == '@' && j.responseFile(env, cwd, args[0], w) {
-			continue
-		}
-		if !rules && !nameMaySensitive(w) {
-			continue
-		}
-		if strings.ContainsRune(w, '~') {
-			// HEAD~1 is a revision: only a name that exists is judged
-			// (a Windows 8.3 short name stands for a longer one).
-			if _, err := os.Lstat(env.resolve(cwd, w)); err != nil {
+		if w[0] == '@' {
+			// @FILE: a response file, or a file whose content is sent
+			// (curl -d @.env).
+			if p == nil && j.responseFile(env, cwd, args[0], w) {
 				continue
 			}
+			w = w[1:]
 		}
-		j.word(env, cwd, w, p.wordRole())
+		if _, v, ok := strings.Cut(w, "="); ok && !isPathLike(w) {
+			// KEY=FILE (dd-style operands, make's variables): the value
+			// is judged by its name.
+			j.looseWord(env, cwd, p, v, false)
+		}
+		j.looseWord(env, cwd, p, w, rules)
 	}
+}
+
+// looseWord judges one word of a program whose record does not model it:
+// by its name, or as a path when Read or Edit rules exist (rules).
+// Path-like words are pathLikeFiles'.
+func (j *segJudgement) looseWord(env *pathEnv, cwd string, p *program, w string, rules bool) {
+	if w == "" || isPathLike(w) || !rules && !nameMaySensitive(w) {
+		return
+	}
+	if strings.ContainsRune(w, '~') {
+		// HEAD~1 is a revision: only a name that exists is judged (a
+		// Windows 8.3 short name stands for a longer one).
+		if _, err := os.Lstat(env.resolve(cwd, w)); err != nil {
+			return
+		}
+	}
+	j.word(env, cwd, w, p.wordRole())
 }
 
 // wordRole is the role of the words of p judged as paths: read or written,
