@@ -54,10 +54,11 @@ func (j *segJudgement) words(env *pathEnv, cwd string, p *program, args []string
 			}
 			w = w[1:]
 		}
-		if _, v, ok := strings.Cut(w, "="); ok && !isPathLike(w) {
-			// KEY=FILE (dd-style operands, make's variables): the value
-			// is judged by its name.
-			j.looseWord(env, cwd, p, v, false)
+		if k := strings.IndexAny(w, "=:"); k > 0 && !isPathLike(w) {
+			// KEY=FILE (dd-style operands, make's variables), REV:PATH
+			// (git show HEAD:.env), HOST:PATH: the value is judged by
+			// its name.
+			j.looseWord(env, cwd, p, w[k+1:], false)
 		}
 		j.looseWord(env, cwd, p, w, rules)
 	}
