@@ -134,6 +134,7 @@ const maxShownBody = 400
 // with the count of bytes left out, so the text approved is the text
 // judged.
 func shownBody(s string) string {
+	s = showText(s)
 	if len(s) <= maxShownBody {
 		return strconv.Quote(s)
 	}
