@@ -12,7 +12,8 @@ import (
 // given a role here, on the argv that will run, from the registry record
 // of its program (the roles of its operands and option values). A program
 // the registry does not give roles gets roleTouch for its path-like words:
-// read or written, it cannot be told.
+// read or written, it cannot be told; its other words are judged by name
+// (words.go).
 
 // fileRole is what a command does to a path.
 type fileRole uint8

@@ -51,7 +51,8 @@ type program struct {
 	// do not. nil for a program without a guard.
 	guard func(p *program, name string, rest []string) string
 	// operands is the role of every operand of a program whose operands
-	// are paths; 0 for the others, whose path-like words are touched.
+	// are paths; 0 for the others, whose path-like words are touched and
+	// whose other words are judged by name (words.go).
 	operands fileRole
 	// first is the role of the first operand when it is the code the
 	// program runs (roleCode: sed's script, awk's program, jq's filter) or
