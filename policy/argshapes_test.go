@@ -192,6 +192,9 @@ func shapeFixture(t *testing.T) (root, home string) {
 	home = testprog.TempDir(t)
 	testprog.MakeTree(t, root, ".git/hooks/", "sub/", "dir/", "prot.txt", "sub/prot.txt", "list.txt", ".env", "payload", "fix.diff",
 		"githooks/", "notes/")
+	if err := os.WriteFile(filepath.Join(home, ".gitconfig"), []byte("[user]\n\tname = x\n[core]\n\thooksPath = ~/globalhooks\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	if err := os.WriteFile(filepath.Join(root, "evil.mk"), []byte("x:\n\trm -rf victim\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -282,5 +285,29 @@ func TestShownBody(t *testing.T) {
 	}
 	if all := strings.Join(d.Segments[0].Reasons, "\n"); !strings.Contains(all, "(400 more bytes)") {
 		t.Errorf("a long heredoc script is not shown cut: %s", all)
+	}
+}
+
+// TestHooksPath: the directories core.hooksPath names in the repository's
+// configuration and in the user's are hook directories for a write, not
+// for a read, and a changed configuration is read again.
+func TestHooksPath(t *testing.T) {
+	root, home := shapeFixture(t)
+	env := &pathEnv{p: &Policy{Home: home}, startDir: root}
+	for p, want := range map[string]bool{
+		filepath.Join(root, "githooks", "pre-commit"):  true,
+		filepath.Join(home, "globalhooks", "pre-push"): true,
+		filepath.Join(root, "notes", "pre-commit"):     false,
+	} {
+		if got := env.hook(p) != ""; got != want {
+			t.Errorf("%s: hook %v, want %v", p, got, want)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(root, ".git", "config"), []byte("[core]\n\thooksPath = notes\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	env = &pathEnv{p: &Policy{Home: home}, startDir: root}
+	if env.hook(filepath.Join(root, "notes", "pre-commit")) == "" {
+		t.Error("a changed core.hooksPath is not read again")
 	}
 }

@@ -21,6 +21,7 @@ import (
 // core.hooksPath names, or "". Reading a hook runs nothing, so only
 // writes (and paths of unknown role) pay for reading the configuration.
 func (e *pathEnv) hook(p string) string {
+	e.init()
 	if !e.hooksRead {
 		e.hooksRead, e.hooks = true, e.hooksDirs()
 	}
