@@ -54,7 +54,7 @@ func (j *segJudgement) words(env *pathEnv, cwd string, p *program, args []string
 			}
 			w = w[1:]
 		}
-		if k := strings.IndexAny(w, "=:"); k > 0 && !isPathLike(w) {
+		if k := valueAt(w); k > 0 && !isPathLike(w) {
 			// KEY=FILE (dd-style operands, make's variables), REV:PATH
 			// (git show HEAD:.env), HOST:PATH: the value is judged by
 			// its name.
@@ -165,7 +165,7 @@ func (j *segJudgement) responseFile(env *pathEnv, cwd, name, w string) bool {
 // .env, .ssh), a repository directory (*.git), a name with "~" (a home
 // directory or a Windows short name), a key or certificate file name.
 func nameMaySensitive(w string) bool {
-	if !strings.ContainsAny(w, ".~") && !strings.Contains(w, "id_") {
+	if !mayName(w) {
 		return false
 	}
 	base := ""
@@ -199,4 +199,30 @@ func (j *segJudgement) list(env *pathEnv, cwd string, f fileArg) {
 	}
 	j.facts.hard = true
 	j.pathAsks = append(j.pathAsks, f.what+" reads the names of the files it touches from "+src+", so they cannot be judged before it runs")
+}
+
+// mayName is nameMaySensitive's first look, one pass over the word: a
+// sensitive name holds ".", "~" or "id_".
+func mayName(w string) bool {
+	for i := 0; i < len(w); i++ {
+		switch w[i] {
+		case '.', '~':
+			return true
+		case 'i':
+			if strings.HasPrefix(w[i:], "id_") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// valueAt is the index of the first "=" or ":" in w, or -1.
+func valueAt(w string) int {
+	for i := 0; i < len(w); i++ {
+		if w[i] == '=' || w[i] == ':' {
+			return i
+		}
+	}
+	return -1
 }
