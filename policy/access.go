@@ -58,7 +58,8 @@ type treeKind uint8
 
 const (
 	treeNone   treeKind = iota
-	treeBelow           // every file below it when it is a directory (a pathspec git restores)
+	treeBelow           // every file below it when it is a directory (a pathspec git restores, a removal, a move)
+	treeNew             // every file below it, where a tree is made (cp -r's DIR/NAME)
 	treePrefix          // every file whose name starts with it (split's output prefix)
 )
 

@@ -95,6 +95,12 @@ var shapeCases = []shapeCase{
 	{class: "link", cmd: `ln -s sub/prot.txt .`, verdict: chain.Deny, reason: "prot.txt", deny: []string{"Edit(./prot.txt)"}},
 	{class: "link", cmd: `cp -T sub/prot.txt dir`, verdict: chain.Allow, deny: []string{"Edit(./dir/prot.txt)"}},
 	{class: "link", cmd: `cp a.txt b.txt`, verdict: chain.Allow},
+	{class: "link", cmd: `rm -r sub`, verdict: chain.Ask, reason: "Edit(./sub/prot.txt)", deny: []string{"Edit(./sub/prot.txt)"}},
+	{class: "link", cmd: `mv sub elsewhere`, verdict: chain.Ask, reason: "Edit(./sub/prot.txt)", deny: []string{"Edit(./sub/prot.txt)"}},
+	{class: "link", cmd: `cp -r sub dir`, verdict: chain.Ask, reason: "Edit(./dir/sub/prot.txt)", deny: []string{"Edit(./dir/sub/prot.txt)"}},
+	{class: "link", cmd: `cp -a sub newtree`, verdict: chain.Ask, reason: "Edit(./newtree/prot.txt)", deny: []string{"Edit(./newtree/prot.txt)"}},
+	{class: "link", cmd: `rm -r dir`, verdict: chain.Allow, deny: []string{"Edit(./sub/prot.txt)"}},
+	{class: "link", cmd: `rm prot.txt`, verdict: chain.Deny, deny: []string{"Edit(./prot.txt)"}},
 
 	// Programs whose records were missing or incomplete: jq's two-value
 	// options, git's working-tree writers, patch, split, and hooks under

@@ -396,13 +396,17 @@ func (j *segJudgement) file(env *pathEnv, cwd string, f fileArg) {
 		return
 	}
 	j.note(f, env.judgeFile(cwd, f))
+	if f.role == roleRemove && f.tree == treeNone {
+		f.tree = treeBelow // removing a directory removes what is below it
+	}
 	if f.tree != treeNone {
 		j.treeWrite(env, cwd, f)
 	}
 }
 
 // treeWrite judges a write that reaches every file below f.word when it
-// is a directory (treeBelow) or every name starting with it (treePrefix):
+// is a directory (treeBelow), where it makes a tree (treeNew), or every
+// name starting with it (treePrefix):
 // an Edit deny or ask rule that may name one of them asks, naming the rule
 // (it cannot be checked file by file before the run). A prefix starting
 // with a dot or "id_" may become a start-up, credential or key file.
@@ -411,7 +415,7 @@ func (j *segJudgement) treeWrite(env *pathEnv, cwd string, f fileArg) {
 		return
 	}
 	abs := env.resolve(cwd, f.word)
-	if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
+	if fi, err := os.Stat(abs); f.tree != treeNew && (err != nil || !fi.IsDir()) {
 		if f.tree == treeBelow {
 			return
 		}

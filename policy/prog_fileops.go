@@ -72,18 +72,33 @@ func copyFiles(src fileRole) func(p *program, args []string) []fileArg {
 		if !hasDir && len(operands) > 1 {
 			sources, dir = operands[:len(operands)-1], operands[len(operands)-1]
 		}
+		_, recursive := findFlag(opts, "-r", "-R", "--recursive", "-a", "--archive")
 		if hasDir || len(operands) > 1 {
-			files = append(files, fileArg{word: dir, role: roleWrite, what: "destination"})
+			f := fileArg{word: dir, role: roleWrite, what: "destination"}
+			if recursive {
+				f.tree = treeNew // a copied tree may land at DIR itself
+			}
+			files = append(files, f)
 		}
 		role, what := src, "source"
 		if _, link := findFlag(opts, "-l", "--link"); link && src == roleRead {
 			role, what = roleTouch, "hard-linked source"
 		}
+		tree := treeNone
+		if role == roleWrite {
+			tree = treeBelow // mv takes a directory's files with it
+		}
 		for _, o := range sources {
-			files = append(files, fileArg{word: o, role: role, what: what})
+			files = append(files, fileArg{word: o, role: role, what: what, tree: tree})
 		}
 		if _, noDir := findFlag(opts, "-T", "--no-target-directory"); !noDir && (hasDir || len(operands) > 1) {
+			n := len(files)
 			files = copyInto(files, dir, sources)
+			if recursive {
+				for i := n; i < len(files); i++ {
+					files[i].tree = treeNew // the copied tree lands below DIR/NAME
+				}
+			}
 		}
 		return files
 	}
