@@ -60,7 +60,7 @@ func builtinFiles(s *chain.Segment) []fileArg {
 		if w == "" || slices.ContainsFunc(judged, func(f fileArg) bool { return f.word == w }) {
 			continue
 		}
-		files = append(files, fileArg{word: w, role: roleRead, what: "the metadata of"})
+		files = append(files, fileArg{word: w, role: roleStat, what: "the metadata of"})
 	}
 	return files
 }

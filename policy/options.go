@@ -26,6 +26,7 @@ type optSpec struct {
 	longVal   []string // long options taking a value ("=v" or next word)
 	longOpt   []string // long options with an optional value ("=v" only)
 	longFlag  []string // long options taking no value
+	longPair  []string // long options taking two values, a name and its value (jq --rawfile NAME FILE)
 	operands  int      // a wrapper's positional words before its command
 	// abbrev is set for programs whose parser accepts unambiguous
 	// prefixes of long options (getopt_long, git); without it a long
@@ -113,6 +114,12 @@ func (spec *optSpec) long(args []string, i int, opts []flagUse) (int, []flagUse,
 		}
 		i++
 		val, hasVal = args[i], true
+	case kind == 'p':
+		if hasVal || i+2 >= len(args) {
+			return i, opts, x
+		}
+		i += 2
+		val, hasVal = args[i], true
 	}
 	return i + 1, append(opts, flagUse{"--" + full, val, x, hasVal}), ""
 }
@@ -151,7 +158,7 @@ func (spec *optSpec) resolve(name string) (string, byte) {
 	kinds := [...]struct {
 		names []string
 		kind  byte
-	}{{spec.longVal, 'v'}, {spec.longOpt, 'o'}, {spec.longFlag, 'f'}}
+	}{{spec.longVal, 'v'}, {spec.longOpt, 'o'}, {spec.longFlag, 'f'}, {spec.longPair, 'p'}}
 	for _, k := range kinds {
 		if slices.Contains(k.names, name) {
 			return name, k.kind
@@ -268,8 +275,12 @@ func walkFlags(args []string, spec *optSpec) (operands []string, opts []flagUse)
 		if strings.HasPrefix(x, "--") {
 			name, val, hasVal := strings.Cut(x[2:], "=")
 			full := spec.resolveLong(name)
-			if !hasVal && slices.Contains(spec.longVal, full) && i+1 < len(args) {
+			switch {
+			case !hasVal && slices.Contains(spec.longVal, full) && i+1 < len(args):
 				i++
+				val, hasVal = args[i], true
+			case !hasVal && slices.Contains(spec.longPair, full) && i+2 < len(args):
+				i += 2 // the name, then the value
 				val, hasVal = args[i], true
 			}
 			opts = append(opts, flagUse{"--" + full, val, x, hasVal})
@@ -301,7 +312,7 @@ func walkFlags(args []string, spec *optSpec) (operands []string, opts []flagUse)
 // option.
 func (spec *optSpec) resolveLong(name string) string {
 	if _, ok := spec.danger["--"+name]; ok || slices.Contains(spec.longVal, name) || slices.Contains(spec.longFlag, name) ||
-		slices.Contains(spec.longOpt, name) {
+		slices.Contains(spec.longOpt, name) || slices.Contains(spec.longPair, name) {
 		return name
 	}
 	if !spec.abbrev || name == "" {
@@ -313,7 +324,7 @@ func (spec *optSpec) resolveLong(name string) string {
 		}
 	}
 	match := ""
-	for _, l := range [][]string{spec.longVal, spec.longFlag, spec.longOpt} {
+	for _, l := range [][]string{spec.longVal, spec.longFlag, spec.longOpt, spec.longPair} {
 		for _, k := range l {
 			if strings.HasPrefix(k, name) {
 				if match != "" {
