@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"strconv"
 	"strings"
 )
 
@@ -10,26 +11,39 @@ import (
 // given a role here, on the argv that will run, from the registry record
 // of its program (the roles of its operands and option values). A program
 // the registry does not give roles gets roleTouch for its path-like words:
-// read or written, it cannot be told.
+// read or written, it cannot be told; its other words are judged by name
+// (words.go).
 
 // fileRole is what a command does to a path.
 type fileRole uint8
 
 const (
 	roleRead   fileRole = iota + 1 // the command reads the file (or lists the directory)
+	roleStat                       // the command reads only the file's metadata: its type, size, times (test -f)
 	roleWrite                      // the command creates, changes or truncates it
 	roleRemove                     // the command removes it (a write that may take a root with it)
 	roleTouch                      // unknown: judged as a read, and by Edit deny and ask rules
 	roleChdir                      // a wrapper moves the command to this directory or root
 	roleCode                       // no path: code the program runs (sed's script, awk's program)
 	roleInert                      // no path: text the program only matches or prints (grep's pattern)
+	roleList                       // a file (or "-", standard input) naming the files the program touches
+	roleDiff                       // a patch (or "-"): the files it names are written (diffnames.go)
 )
+
+// String names the role, for tests and messages.
+func (r fileRole) String() string {
+	names := [...]string{"", "read", "stat", "write", "remove", "touch", "chdir", "code", "inert", "list", "diff"}
+	if int(r) < len(names) {
+		return names[r]
+	}
+	return "role" + strconv.Itoa(int(r))
+}
 
 // names reports a role whose value is a path.
 func (r fileRole) names() bool { return r >= roleRead && r <= roleChdir }
 
 // reads reports a role Read rules judge.
-func (r fileRole) reads() bool { return r == roleRead || r == roleTouch }
+func (r fileRole) reads() bool { return r == roleRead || r == roleStat || r == roleTouch }
 
 // writes reports a role that needs write permission.
 func (r fileRole) writes() bool { return r == roleWrite || r == roleRemove }
@@ -40,7 +54,23 @@ type fileArg struct {
 	word word
 	role fileRole
 	what string
+	// tree is set on a write that reaches more files than the one named
+	// (treeWrite).
+	tree treeKind
+	// strip is, for a patch (roleDiff), the leading components removed
+	// from the names it holds (-pN); -1 when not given.
+	strip int
 }
+
+// treeKind says which files a write reaches besides the path it names.
+type treeKind uint8
+
+const (
+	treeNone   treeKind = iota
+	treeBelow           // every file below it when it is a directory (a pathspec git restores, a removal, a move)
+	treeNew             // every file below it, where a tree is made (cp -r's DIR/NAME)
+	treePrefix          // every file whose name starts with it (split's output prefix)
+)
 
 // commandFiles returns the paths one command (argv[0] canonical) names and
 // their roles.
@@ -88,9 +118,14 @@ func (p *program) skipScript(operands []word, opts []flagUse) []word {
 func optionFiles(opts []flagUse, spec *optSpec) []fileArg {
 	var files []fileArg
 	for _, o := range opts {
-		if r, ok := spec.roles[o.flag]; ok && r.names() && !o.val.is("") {
+		r, mapped := spec.roles[o.flag]
+		v, known := o.val.known()
+		switch {
+		case mapped && (r.names() || r == roleList) && !o.val.is(""):
 			files = append(files, fileArg{word: o.val, role: r, what: o.flag})
-		} else if o.hasVal && isPathLikeWord(o.val) {
+		case o.hasVal && known && (isPathLike(v) || !mapped && nameMaySensitive(v)):
+			// An option the record gives no role: its value may name a
+			// file (tar --index-file=.git/hooks/x).
 			files = append(files, fileArg{word: o.val, role: roleTouch, what: o.flag})
 		}
 	}

@@ -89,7 +89,7 @@ func builtinFiles(s *chain.Segment) []fileArg {
 		if w.is("") || slices.ContainsFunc(judged, func(f fileArg) bool { return sameWord(f.word, w) }) {
 			continue
 		}
-		files = append(files, fileArg{word: w, role: roleRead, what: "the metadata of"})
+		files = append(files, fileArg{word: w, role: roleStat, what: "the metadata of"})
 	}
 	return files
 }

@@ -112,7 +112,9 @@ func FuzzNoDenyBypass(f *testing.F) {
 		f.Add(c.cmd, uint8(i), uint8(i/3), "p")
 	}
 	for i, s := range []string{"curl x", "ls && rm -rf /", "git status; git push --force", "sudo nc -l 1",
-		"env -S 'curl x' && true", "timeout 5 A=1 curl x", "sh -c 'rm -rf x'", "xargs curl", "CURL.EXE x"} {
+		"env -S 'curl x' && true", "timeout 5 A=1 curl x", "sh -c 'rm -rf x'", "xargs curl", "CURL.EXE x",
+		"bash <<'EOF'\nrm -rf x\nEOF", "echo 'rm -rf x' | sh", "bash <<< 'curl x'", "make --eval='x:;rm -rf y' x",
+		"make -f - x <<'EOF'\nx:\n\tcurl y\nEOF"} {
 		f.Add(s, uint8(i), uint8(i), ":a;e id")
 	}
 	for i, script := range []string{"s/[/]/g;#/w f", ":x;w /tmp/f", "b end;e id", "1r /etc/shadow", "s/a/b/w f", "$!{N};P;D"} {

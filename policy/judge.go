@@ -1,6 +1,8 @@
 package policy
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -61,10 +63,10 @@ type segJudgement struct {
 }
 
 // judge decides segment i, which starts in at (piped: in a pipeline of
-// several stages, where a cd moves nothing). It returns the decision, the
-// facts for the chain-wide checks, and the directory later segments
-// start in.
-func (p *Policy) judge(s *chain.Segment, i int, at where, env *pathEnv, piped bool) (chain.SegmentDecision, segFacts, where) {
+// several stages, where a cd moves nothing) and reads in on standard
+// input. It returns the decision, the facts for the chain-wide checks,
+// and the directory later segments start in.
+func (p *Policy) judge(s *chain.Segment, i int, at where, env *pathEnv, piped bool, in feed) (chain.SegmentDecision, segFacts, where) {
 	j := segJudgement{seg: s, sd: chain.SegmentDecision{Segment: i, Text: s.Text, Verdict: chain.Ask, Reasons: make([]string, 0, 2)}}
 	if len(s.Args) == 0 {
 		if len(s.Assigns) > 0 {
@@ -74,7 +76,7 @@ func (p *Policy) judge(s *chain.Segment, i int, at where, env *pathEnv, piped bo
 		}
 		return j.sd, j.facts, at
 	}
-	j.a = analyze(s)
+	j.a = analyzeIn(s, in, at.real)
 	j.gatherFacts()
 	if p.matchDeny(&j) { // 1
 		return j.sd, j.facts, at
@@ -372,6 +374,7 @@ func (j *segJudgement) judgePaths(env *pathEnv, at where) where {
 			for _, f := range p.paths(c.args) {
 				j.file(env, cwd, f)
 			}
+			j.words(env, cwd, p, c.args)
 			j.treeReads(env, cwd, p, c.args)
 		}
 	}
@@ -390,7 +393,60 @@ func (j *segJudgement) judgePaths(env *pathEnv, at where) where {
 // file judges one path and files the note: a deny first, asks before fine
 // paths in the reasons.
 func (j *segJudgement) file(env *pathEnv, cwd string, f fileArg) {
-	n := env.judgeFile(cwd, f)
+	switch f.role {
+	case roleList:
+		j.list(env, cwd, f)
+		return
+	case roleDiff:
+		j.diff(env, cwd, f)
+		return
+	}
+	j.note(f, env.judgeFile(cwd, f))
+	if f.role == roleRemove && f.tree == treeNone {
+		f.tree = treeBelow // removing a directory removes what is below it
+	}
+	if f.tree != treeNone {
+		j.treeWrite(env, cwd, f)
+	}
+}
+
+// treeWrite judges a write that reaches every file below f.word when it
+// is a directory (treeBelow), where it makes a tree (treeNew), or every
+// name starting with it (treePrefix):
+// an Edit deny or ask rule that may name one of them asks, naming the rule
+// (it cannot be checked file by file before the run). A prefix starting
+// with a dot or "id_" may become a start-up, credential or key file.
+func (j *segJudgement) treeWrite(env *pathEnv, cwd string, f fileArg) {
+	name, ok := f.word.known()
+	if !ok {
+		return
+	}
+	abs := env.resolve(cwd, name)
+	if fi, err := os.Stat(abs); f.tree != treeNew && (err != nil || !fi.IsDir()) {
+		if f.tree == treeBelow {
+			return
+		}
+		if base := filepath.Base(abs); strings.HasPrefix(base, ".") || strings.HasPrefix(base, "id_") {
+			j.facts.hard = true
+			j.pathAsks = append(j.pathAsks, f.what+" "+quoteArg(name)+" names files starting with "+quoteArg(base)+
+				", which may be start-up, credential or key files")
+		}
+		abs = filepath.Dir(abs)
+	}
+	key := pathKey(abs, env.keys.fold)
+	for _, rules := range [][]PathRule{env.p.PathDeny, env.p.PathAsk} {
+		for i := range rules {
+			if r := &rules[i]; r.Tool == "Edit" && r.mayMatchUnder(key, &env.keys) {
+				j.facts.hard = true
+				j.pathAsks = append(j.pathAsks, f.what+" "+quoteArg(name)+" writes files below "+abs+", which may hold a path of rule "+r.String())
+				return
+			}
+		}
+	}
+}
+
+// note files the note n on the path f.
+func (j *segJudgement) note(f fileArg, n pathNote) {
 	if f.role.writes() {
 		j.facts.writes = true
 	}

@@ -136,6 +136,10 @@ type analysis struct {
 	envs []string
 	// shell is set when a shell or a shell-running wrapper is involved.
 	shell bool
+	// stdinKnown is set when the segment's standard input is literal
+	// text, stdinText (stdin.go); a shell body's commands do not read it.
+	stdinKnown bool
+	stdinText  string
 	// asks are structural reasons that make the segment ask whatever the
 	// allow rules say.
 	asks []string
@@ -144,6 +148,9 @@ type analysis struct {
 	// runtime says why the command, or the program a wrapper runs, is
 	// known only at run time (unknown.go); "" when it is known.
 	runtime string
+	// dir is the directory the segment starts in (resolved), for the
+	// files a program's code is read from before the run (make -f).
+	dir string
 
 	// Room for the common case, saving allocations.
 	layersBuf [2][]word
@@ -151,8 +158,14 @@ type analysis struct {
 	argvBuf   [4]word
 }
 
-func analyze(seg *chain.Segment) *analysis {
-	a := &analysis{seg: seg}
+// analyze reads a segment whose standard input and directory are not
+// known.
+func analyze(seg *chain.Segment) *analysis { return analyzeIn(seg, feed{}, "") }
+
+// analyzeIn reads a segment that starts in dir and reads in on standard
+// input.
+func analyzeIn(seg *chain.Segment, in feed, dir string) *analysis {
+	a := &analysis{seg: seg, stdinKnown: in.known, stdinText: in.text, dir: dir}
 	a.layers = a.layersBuf[:0]
 	a.cmds = a.cmdsBuf[:0]
 	for _, as := range seg.Assigns {

@@ -26,6 +26,7 @@ type optSpec struct {
 	longVal   []string // long options taking a value ("=v" or next word)
 	longOpt   []string // long options with an optional value ("=v" only)
 	longFlag  []string // long options taking no value
+	longPair  []string // long options taking two values, a name and its value (jq --rawfile NAME FILE)
 	operands  int      // a wrapper's positional words before its command
 	// abbrev is set for programs whose parser accepts unambiguous
 	// prefixes of long options (getopt_long, git); without it a long
@@ -120,6 +121,12 @@ func (spec *optSpec) long(args []word, i int, opts []flagUse) (int, []flagUse, s
 		}
 		i++
 		val, hasVal = args[i], true
+	case kind == 'p':
+		if hasVal || i+2 >= len(args) {
+			return i, opts, x
+		}
+		i += 2
+		val, hasVal = args[i], true
 	}
 	return i + 1, append(opts, flagUse{"--" + full, val, x, hasVal}), ""
 }
@@ -158,7 +165,7 @@ func (spec *optSpec) resolve(name string) (string, byte) {
 	kinds := [...]struct {
 		names []string
 		kind  byte
-	}{{spec.longVal, 'v'}, {spec.longOpt, 'o'}, {spec.longFlag, 'f'}}
+	}{{spec.longVal, 'v'}, {spec.longOpt, 'o'}, {spec.longFlag, 'f'}, {spec.longPair, 'p'}}
 	for _, k := range kinds {
 		if slices.Contains(k.names, name) {
 			return name, k.kind
@@ -282,8 +289,12 @@ func walkFlags(args []word, spec *optSpec) (operands []word, opts []flagUse) {
 			name, v, hasVal := strings.Cut(x[2:], "=")
 			val := lit(v)
 			full := spec.resolveLong(name)
-			if !hasVal && slices.Contains(spec.longVal, full) && i+1 < len(args) {
+			switch {
+			case !hasVal && slices.Contains(spec.longVal, full) && i+1 < len(args):
 				i++
+				val, hasVal = args[i], true
+			case !hasVal && slices.Contains(spec.longPair, full) && i+2 < len(args):
+				i += 2 // the name, then the value
 				val, hasVal = args[i], true
 			}
 			opts = append(opts, flagUse{"--" + full, val, x, hasVal})
@@ -315,7 +326,7 @@ func walkFlags(args []word, spec *optSpec) (operands []word, opts []flagUse) {
 // option.
 func (spec *optSpec) resolveLong(name string) string {
 	if _, ok := spec.danger["--"+name]; ok || slices.Contains(spec.longVal, name) || slices.Contains(spec.longFlag, name) ||
-		slices.Contains(spec.longOpt, name) {
+		slices.Contains(spec.longOpt, name) || slices.Contains(spec.longPair, name) {
 		return name
 	}
 	if !spec.abbrev || name == "" {
@@ -327,7 +338,7 @@ func (spec *optSpec) resolveLong(name string) string {
 		}
 	}
 	match := ""
-	for _, l := range [][]string{spec.longVal, spec.longFlag, spec.longOpt} {
+	for _, l := range [][]string{spec.longVal, spec.longFlag, spec.longOpt, spec.longPair} {
 		for _, k := range l {
 			if strings.HasPrefix(k, name) {
 				if match != "" {

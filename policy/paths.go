@@ -26,6 +26,10 @@ type pathEnv struct {
 	// (plannedDirs, firstCdPathSet in builtin.go).
 	planned  map[*chain.Segment]string
 	cdpathAt int
+	// hooks are the directories core.hooksPath names (hookspath.go), read
+	// when the first path is judged sensitive or not.
+	hooks     []string
+	hooksRead bool
 }
 
 // protectedFile is one of Policy.Protect, in lower-cased pathKey form; stem
@@ -573,11 +577,22 @@ func (e *pathEnv) judgeFile(cwd string, f fileArg) pathNote {
 	if r := e.matchPath(e.p.PathAsk, key, f.role, true); r != nil {
 		return pathNote{msg: label + " matches ask rule " + r.String(), kind: noteHard, rule: r.Text}
 	}
+	if f.role == roleStat {
+		// Whether a file exists and what type it is tells nothing of
+		// its contents: only the Read rules above judge it, neither its
+		// name nor its place.
+		return pathNote{msg: label + " is a read of metadata no rule denies"}
+	}
 	if f.role == roleRemove && e.dangerousRemoval(abs) {
 		return pathNote{msg: label + " would remove /, the home directory, a root or a parent of one (" + abs + ")", kind: noteHard}
 	}
 	if why := e.sensitive(abs); why != "" {
 		return pathNote{msg: label + " is sensitive: " + why, kind: noteHard}
+	}
+	if f.role != roleRead {
+		if why := e.hook(abs); why != "" {
+			return pathNote{msg: label + " is sensitive: " + why, kind: noteHard}
+		}
 	}
 	inside := e.inRoots(abs)
 	if r := e.matchPath(e.p.PathAllow, key, f.role, false); r != nil && (inside || r.Pattern != "") {
@@ -618,6 +633,9 @@ func (e *pathEnv) judgeRuntimeFile(f fileArg) pathNote {
 	}
 	if r := firstJudging(e.p.PathAsk, f.role, true); r != nil {
 		return pathNote{msg: label + " and may match ask rule " + r.String(), kind: noteHard, rule: r.Text}
+	}
+	if f.role == roleStat {
+		return pathNote{msg: label + "; a read of metadata no rule denies"}
 	}
 	return pathNote{msg: label + ", so it cannot be shown to be inside the roots and not sensitive", kind: noteHard}
 }

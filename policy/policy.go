@@ -113,11 +113,11 @@ func (p *Policy) Authorize(ctx context.Context, c *chain.Chain, dir string) (*ch
 	facts := make([]segFacts, len(segs))
 	i := 0
 	for _, pl := range c.Pipelines {
-		for _, s := range pl.Segments {
+		for k, s := range pl.Segments {
 			if i > 0 && s.Dir != "" {
 				at = where{logical: s.Dir, real: cachedResolve(s.Dir)} // the plan's directory
 			}
-			d.Segments[i], facts[i], at = p.judge(s, i, at, env, len(pl.Segments) > 1)
+			d.Segments[i], facts[i], at = p.judge(s, i, at, env, len(pl.Segments) > 1, stdinFeed(pl.Segments, k))
 			i++
 		}
 	}

@@ -29,7 +29,7 @@ func init() {
 					"--rmt-command":          "tar --rmt-command runs a program",
 					"--rsh-command":          "tar --rsh-command runs a program",
 				},
-				roles: map[string]fileRole{"-T": roleRead, "--files-from": roleRead, "-X": roleRead, "--exclude-from": roleRead}}},
+				roles: map[string]fileRole{"-T": roleList, "--files-from": roleList, "-X": roleRead, "--exclude-from": roleRead}}},
 		&program{names: []string{"zip"}, guard: zipGuard},
 	)
 }

@@ -24,7 +24,7 @@ func init() {
 		&program{names: []string{"bun"}, guard: subcommandGuard, runsCode: true},
 		// Build tools and package managers known only by the verb of
 		// their suggested rules.
-		&program{names: []string{"make", "mvn", "gradle", "dotnet", "swift", "rake", "mix", "composer", "bundle", "pip", "pip3",
+		&program{names: []string{"mvn", "gradle", "dotnet", "swift", "rake", "mix", "composer", "bundle", "pip", "pip3",
 			"conda", "rustup"}, verb: 2},
 		&program{names: []string{"uv", "poetry"}, verb: 2, longVerbs: []string{"run"}},
 		&program{names: []string{"npx", "bunx", "pnpx"}, runsCode: true,

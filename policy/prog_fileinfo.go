@@ -17,7 +17,7 @@ func init() {
 			opts: optSpec{shortVal: "c", longVal: []string{"format", "printf"}, abbrev: true}},
 		&program{names: []string{"du"}, operands: roleRead, readOnly: true, tree: followTree("L", "--dereference"),
 			opts: optSpec{shortVal: "dBtX", longVal: []string{"max-depth", "block-size", "threshold", "exclude", "exclude-from", "files0-from",
-				"time", "time-style"}, abbrev: true}},
+				"time", "time-style"}, abbrev: true, roles: map[string]fileRole{"--files0-from": roleList, "-X": roleRead, "--exclude-from": roleRead}}},
 		&program{names: []string{"tree"}, operands: roleRead, readOnly: true, guard: specGuard, tree: followTree("l", "--follow"),
 			opts: optSpec{shortVal: "LPIoHT", longVal: []string{"filelimit", "timefmt", "sort", "charset"},
 				danger: map[string]string{"-o": "tree -o writes a file"}, roles: map[string]fileRole{"-o": roleWrite}}},
@@ -29,10 +29,13 @@ func init() {
 		&program{names: []string{"cmp"}, operands: roleRead, readOnly: true,
 			opts: optSpec{shortVal: "inIN", longVal: []string{"ignore-initial", "bytes"}, abbrev: true}},
 		&program{names: []string{"readlink", "realpath"}, operands: roleRead, readOnly: true},
+		// test and [ look only at a file's type and metadata: their words
+		// are text to them, as to echo.
+		&program{names: []string{"test", "["}, text: true},
 		&program{names: []string{"type", "diff3", "sdiff"}, operands: roleRead},
 		&program{names: []string{"file"}, readOnly: true, files: fileCmdFiles,
 			opts: optSpec{shortVal: "mfFeP", longVal: []string{"magic-file", "files-from", "separator", "exclude", "exclude-quiet", "parameter"},
-				abbrev: true, roles: map[string]fileRole{"-m": roleRead, "--magic-file": roleRead, "-f": roleRead, "--files-from": roleRead}}},
+				abbrev: true, roles: map[string]fileRole{"-m": roleRead, "--magic-file": roleRead, "-f": roleList, "--files-from": roleList}}},
 	)
 }
 

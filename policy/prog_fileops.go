@@ -2,6 +2,7 @@ package policy
 
 import (
 	"path/filepath"
+	"strconv"
 	"strings"
 )
 
@@ -16,7 +17,7 @@ var recursiveForce = sameFlags([]string{"-r", "-R", "--recursive"}, []string{"-f
 var modeFlags = sameFlags([]string{"-R", "--recursive"}, []string{"-f", "--silent", "--quiet"})
 
 // copyOpts are the value-taking options of cp, install and mv.
-var copyOpts = optSpec{shortVal: "tSmogZ", longVal: []string{"target-directory", "suffix", "mode", "owner", "group", "context", "sparse",
+var copyOpts = optSpec{shortVal: "tSmog", longVal: []string{"target-directory", "suffix", "mode", "owner", "group", "context", "sparse",
 	"reflink", "backup", "preserve", "no-preserve"}, abbrev: true}
 
 func init() {
@@ -27,8 +28,15 @@ func init() {
 		&program{names: []string{"move"}, opts: copyOpts, files: copyFiles(roleWrite)},
 		&program{names: []string{"ln"}, files: linkFiles,
 			opts: optSpec{shortVal: "tS", longVal: []string{"target-directory", "suffix", "backup"}, abbrev: true}},
+		&program{names: []string{"link"}, operands: roleTouch, operandFiles: linkOperands},
 		&program{names: []string{"mklink"}, files: mklinkFiles},
 		&program{names: []string{"dd"}, files: ddFiles},
+		&program{names: []string{"patch"}, operands: roleWrite, operandFiles: patchOperands,
+			opts: optSpec{shortVal: "iopdrBDFVYzgx", longVal: []string{"input", "output", "strip", "directory", "reject-file", "prefix",
+				"ifdef", "fuzz", "version-control", "basename-prefix", "suffix", "get", "debug", "quoting-style", "reject-format",
+				"read-only"}, abbrev: true,
+				roles: map[string]fileRole{"-i": roleRead, "--input": roleRead, "-o": roleWrite, "--output": roleWrite,
+					"-r": roleWrite, "--reject-file": roleWrite, "-d": roleChdir, "--directory": roleChdir}}},
 		&program{names: []string{"tee"}, operands: roleWrite},
 		&program{names: []string{"mkdir"}, acceptEdits: true, operands: roleWrite, opts: optSpec{shortVal: "m", longVal: []string{"mode", "context"}, abbrev: true}},
 		&program{names: []string{"touch"}, acceptEdits: true, operands: roleWrite,
@@ -50,26 +58,69 @@ func init() {
 }
 
 // copyFiles: cp and install read their sources and write the last operand
-// (or into -t DIR); mv writes (removes) its sources too.
+// (or into -t DIR); mv writes (removes) its sources too. A destination
+// that is, or may be, a directory is written at DIR/NAME for each source
+// NAME (copyInto); cp -l makes each source a second name (linkSources).
 func copyFiles(src fileRole) func(p *program, args []word) []fileArg {
 	return func(p *program, args []word) []fileArg {
 		operands, opts := walkFlags(args[1:], &p.opts)
 		files := optionFiles(opts, &p.opts)
-		dest := -1
-		if dir, ok := findFlag(opts, "-t", "--target-directory"); ok {
-			files = append(files, fileArg{word: dir, role: roleWrite, what: "destination"})
-		} else if len(operands) > 0 {
-			dest = len(operands) - 1
+		dir, hasDir := findFlag(opts, "-t", "--target-directory")
+		sources := operands
+		if !hasDir && len(operands) > 1 {
+			sources, dir = operands[:len(operands)-1], operands[len(operands)-1]
 		}
-		for i, o := range operands {
-			r, what := src, "source"
-			if i == dest {
-				r, what = roleWrite, "destination"
+		_, recursive := findFlag(opts, "-r", "-R", "--recursive", "-a", "--archive")
+		if hasDir || len(operands) > 1 {
+			f := fileArg{word: dir, role: roleWrite, what: "destination"}
+			if recursive {
+				f.tree = treeNew // a copied tree may land at DIR itself
 			}
-			files = append(files, fileArg{word: o, role: r, what: what})
+			files = append(files, f)
+		}
+		role, what := src, "source"
+		if _, link := findFlag(opts, "-l", "--link"); link && src == roleRead {
+			role, what = roleTouch, "hard-linked source"
+		}
+		tree := treeNone
+		if role == roleWrite {
+			tree = treeBelow // mv takes a directory's files with it
+		}
+		for _, o := range sources {
+			files = append(files, fileArg{word: o, role: role, what: what, tree: tree})
+		}
+		if _, noDir := findFlag(opts, "-T", "--no-target-directory"); !noDir && (hasDir || len(operands) > 1) {
+			n := len(files)
+			files = copyInto(files, dir, sources)
+			if recursive {
+				for i := n; i < len(files); i++ {
+					files[i].tree = treeNew // the copied tree lands below DIR/NAME
+				}
+			}
 		}
 		return files
 	}
+}
+
+// copyInto adds the files a copy, move or link into the directory dir
+// writes: DIR/NAME for each source NAME (cp -t . sub/prot.txt writes
+// ./prot.txt). A destination that turns out to be a file is written
+// itself; judging DIR/NAME too only adds a write.
+func copyInto(files []fileArg, destination word, sources []word) []fileArg {
+	dir, ok := destination.known()
+	if !ok || dir == "" {
+		return files
+	}
+	for _, w := range sources {
+		s, ok := w.known()
+		if !ok {
+			continue
+		}
+		if base := filepath.Base(s); base != "." && base != ".." && base != string(filepath.Separator) && base != "/" {
+			files = append(files, fileArg{word: lit(filepath.Join(dir, base)), role: roleWrite, what: "destination"})
+		}
+	}
+	return files
 }
 
 // cpTree: cp -r reads whole trees, and -L follows links there.
@@ -82,7 +133,10 @@ func cpTree(args []word) (dirs []word, follow string) {
 }
 
 // linkFiles: ln TARGET LINK writes LINK (the basename of TARGET in the
-// current directory when LINK is left out); the target is touched.
+// current directory when LINK is left out, DIR/NAME for each TARGET when
+// LINK is a directory or -t DIR gave one); the target is touched: a hard
+// link is a second name through which it is read and changed, so Read and
+// Edit deny rules judge it.
 func linkFiles(p *program, args []word) []fileArg {
 	operands, opts := walkFlags(args[1:], &p.opts)
 	files := optionFiles(opts, &p.opts)
@@ -90,10 +144,11 @@ func linkFiles(p *program, args []word) []fileArg {
 	if hasDir {
 		files = append(files, fileArg{word: dir, role: roleWrite, what: "link directory"})
 	}
+	targets := operands
 	for i, o := range operands {
 		r := roleTouch
 		if !hasDir && len(operands) > 1 && i == len(operands)-1 {
-			r = roleWrite
+			r, dir, targets = roleWrite, o, operands[:i]
 		}
 		files = append(files, fileArg{word: o, role: r, what: "path"})
 	}
@@ -103,6 +158,21 @@ func linkFiles(p *program, args []word) []fileArg {
 			link = lit(filepath.Base(s))
 		}
 		files = append(files, fileArg{word: link, role: roleWrite, what: "link"})
+	}
+	if _, noDir := findFlag(opts, "-T", "--no-target-directory"); !noDir && (hasDir || len(operands) > 1) {
+		files = copyInto(files, dir, targets)
+	}
+	return files
+}
+
+// linkOperands: link FILE1 FILE2 makes FILE2 a second name of FILE1.
+func linkOperands(p *program, files []fileArg, operands []word, _ []flagUse) []fileArg {
+	for i, o := range operands {
+		r := roleTouch
+		if i == 1 {
+			r = roleWrite
+		}
+		files = append(files, fileArg{word: o, role: r, what: "path"})
 	}
 	return files
 }
@@ -147,4 +217,31 @@ func modeOperands(p *program, files []fileArg, operands []word, opts []flagUse) 
 		operands = operands[1:]
 	}
 	return p.plainOperands(files, operands, opts, p.operands)
+}
+
+// patchOperands: patch ORIGINAL [PATCHFILE] changes ORIGINAL; without it
+// patch changes the files its patch (PATCHFILE, -i, or standard input)
+// names (roleDiff). Under -d DIR they are relative to DIR: a list.
+func patchOperands(_ *program, files []fileArg, operands []word, opts []flagUse) []fileArg {
+	source, given := findFlag(opts, "-i", "--input")
+	if len(operands) > 1 {
+		files = append(files, fileArg{word: operands[1], role: roleRead, what: "patch file"})
+		source, given = operands[1], true
+	}
+	if len(operands) > 0 {
+		return append(files, fileArg{word: operands[0], role: roleWrite, what: "path"})
+	}
+	if !given {
+		source = lit("-")
+	}
+	strip := -1
+	if v, ok := findFlag(opts, "-p", "--strip"); ok {
+		if n, err := strconv.Atoi(knownOr(v, "")); err == nil && n >= 0 {
+			strip = n
+		}
+	}
+	if _, moved := findFlag(opts, "-d", "--directory"); moved {
+		return append(files, fileArg{word: source, role: roleList, what: "patch -d"})
+	}
+	return append(files, fileArg{word: source, role: roleDiff, what: "patch", strip: strip})
 }

@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"strconv"
 	"strings"
 )
 
@@ -10,7 +11,7 @@ import (
 // cd before it asks.
 
 func init() {
-	register(&program{names: []string{"git"}, guard: gitGuard, files: gitFiles, repoConfig: true, verb: 2,
+	register(&program{names: []string{"git"}, guard: gitGuard, files: gitFiles, repoConfig: true, looseWords: true, verb: 2,
 		aliases: sameFlags([]string{"-f", "--force"}),
 		global: &optSpec{shortVal: "cC", shortFlag: "pPvh",
 			longVal: []string{"git-dir", "work-tree", "namespace", "super-prefix", "config-env", "attr-source", "shallow-file", "list-cmds"},
@@ -223,10 +224,11 @@ func gitConfigRead(rest []word) bool {
 	return read
 }
 
-// gitFiles: git diff --no-index reads its operands; --shallow-file and
+// gitFiles: git diff --no-index reads its operands; checkout, restore, rm,
+// mv and apply change the working tree (gitWorktree); --shallow-file and
 // other path-like words are touched.
-func gitFiles(_ *program, args []word) []fileArg {
-	files := pathLikeFiles(args)
+func gitFiles(p *program, args []word) []fileArg {
+	files := append(pathLikeFiles(args), gitWorktree(p, args)...)
 	noIndex := false
 	for _, a := range args {
 		if a.is("--no-index") {
@@ -252,4 +254,90 @@ func gitFiles(_ *program, args []word) []fileArg {
 		}
 	}
 	return files
+}
+
+// gitPathspecs are the options of the subcommands that change the working
+// tree, as far as their operands need: which take a value.
+var gitPathspecs = map[string]*optSpec{
+	"checkout": {shortVal: "bB", longVal: []string{"orphan", "conflict", "pathspec-from-file"}},
+	"restore":  {shortVal: "s", longVal: []string{"source", "conflict", "pathspec-from-file"}},
+	"rm":       {longVal: []string{"pathspec-from-file"}},
+	"mv":       {},
+	"apply":    {shortVal: "pC", longVal: []string{"directory", "exclude", "include", "whitespace", "build-fake-ancestor"}},
+}
+
+// gitWorktree are the files a git subcommand writes in the working tree:
+// the paths git checkout (after "--", or after its first operand) and
+// git restore put back, which git rm removes and git mv moves; a pathspec
+// naming a directory reaches every file below it. git apply changes the
+// files its patch names: a list.
+func gitWorktree(p *program, args []word) []fileArg {
+	layer := p.skipGlobal(args)
+	if layer == nil {
+		layer = args
+	}
+	if len(layer) < 2 {
+		return nil
+	}
+	sub, ok := layer[1].known()
+	if !ok || gitPathspecs[sub] == nil {
+		return nil
+	}
+	operands, opts := walkFlags(layer[2:], gitPathspecs[sub])
+	has := func(flags ...string) bool { _, ok := findFlag(opts, flags...); return ok }
+	role, what := roleWrite, "git "+sub+" path"
+	switch sub {
+	case "checkout":
+		operands = checkoutPaths(layer[2:], operands)
+	case "restore":
+		if has("-S", "--staged") && !has("-W", "--worktree") {
+			return nil // the index only
+		}
+	case "rm":
+		if has("--cached") {
+			return nil
+		}
+		role = roleRemove
+	case "apply":
+		if has("--cached") || (has("--check", "--stat", "--numstat", "--summary") && !has("--apply")) {
+			return nil
+		}
+		if len(operands) == 0 {
+			operands = []word{lit("-")}
+		}
+		role, strip := roleDiff, 1
+		if v, ok := findFlag(opts, "-p"); ok {
+			if n, err := strconv.Atoi(knownOr(v, "")); err == nil && n >= 0 {
+				strip = n
+			}
+		}
+		if has("--directory", "--unsafe-paths") {
+			role = roleList
+		}
+		files := make([]fileArg, 0, len(operands))
+		for _, o := range operands {
+			files = append(files, fileArg{word: o, role: role, what: "git apply", strip: strip})
+		}
+		return files
+	}
+	files := make([]fileArg, 0, len(operands))
+	for _, o := range operands {
+		files = append(files, fileArg{word: o, role: role, what: what, tree: treeBelow})
+	}
+	return files
+}
+
+// checkoutPaths are the pathspecs of git checkout: the operands after
+// "--", or every operand after the first (git checkout REV PATH…). A lone
+// operand is read as the branch it usually is.
+func checkoutPaths(rest, operands []word) []word {
+	for i, a := range rest {
+		if a.is("--") {
+			return rest[i+1:]
+		}
+	}
+	if len(operands) > 1 {
+		return operands[1:]
+	}
+	return nil
 }

@@ -19,6 +19,7 @@ func init() {
 			abbrev:   true,
 			danger: map[string]string{"-e": "rsync -e runs a remote shell program", "--rsh": "rsync --rsh runs a remote shell program",
 				"--rsync-path": "rsync --rsync-path runs a program"},
+			roles: map[string]fileRole{"--files-from": roleList, "--exclude-from": roleRead, "--include-from": roleRead},
 		}},
 		&program{names: []string{"curl"}, guard: specGuard, opts: optSpec{
 			shortVal: "AbCcDdEFHKmoPQrTtUuwXxYyze",

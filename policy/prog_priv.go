@@ -90,8 +90,10 @@ func run0Wrap(p *program, args []word) wrapResult {
 	}
 	optFiles("run0", &p.opts, opts, &r)
 	for _, o := range opts {
-		if v, ok := o.val.known(); ok && o.flag == "--setenv" {
-			name, _, _ := strings.Cut(v, "=")
+		if o.flag == "--setenv" {
+			// A value known only at run time names its variable as
+			// written ($E), which is on no safe-list.
+			name, _, _ := strings.Cut(o.val.show(), "=")
 			r.envs = append(r.envs, name)
 		}
 	}

@@ -153,9 +153,11 @@ func findFiles(_ *program, args []word) []fileArg {
 			continue
 		}
 		switch {
-		case a == "-newer" || a == "-anewer" || a == "-cnewer" || a == "-samefile" || a == "-files0-from" ||
+		case a == "-newer" || a == "-anewer" || a == "-cnewer" || a == "-samefile" ||
 			strings.HasPrefix(a, "-newer") && len(a) == 8:
 			files = append(files, fileArg{word: args[i+1], role: roleRead, what: "find " + a})
+		case a == "-files0-from":
+			files = append(files, fileArg{word: args[i+1], role: roleList, what: "find " + a})
 		case a == "-fprint" || a == "-fprint0" || a == "-fprintf" || a == "-fls":
 			files = append(files, fileArg{word: args[i+1], role: roleWrite, what: "find " + a})
 		}

@@ -15,7 +15,7 @@ func init() {
 		&program{names: []string{"cut"}, operands: roleRead, readOnly: true,
 			opts: optSpec{shortVal: "bcdf", longVal: []string{"bytes", "characters", "delimiter", "fields", "output-delimiter"}, abbrev: true}},
 		&program{names: []string{"wc"}, operands: roleRead, readOnly: true,
-			opts: optSpec{longVal: []string{"files0-from"}, abbrev: true, roles: map[string]fileRole{"--files0-from": roleRead}}},
+			opts: optSpec{longVal: []string{"files0-from"}, abbrev: true, roles: map[string]fileRole{"--files0-from": roleList}}},
 		&program{names: []string{"nl"}, operands: roleRead, readOnly: true, opts: optSpec{shortVal: "bdfhilnsvwp", abbrev: true}},
 		&program{names: []string{"od"}, operands: roleRead, readOnly: true, opts: optSpec{shortVal: "AjNStw", abbrev: true}},
 		&program{names: []string{"column"}, operands: roleRead, readOnly: true, opts: optSpec{shortVal: "csoNtRdlEHTWrC", abbrev: true}},
@@ -35,7 +35,7 @@ func init() {
 				abbrev: true,
 				danger: map[string]string{"-o": "sort -o writes a file", "--output": "sort --output writes a file",
 					"--compress-program": "sort --compress-program runs a program"},
-				roles: map[string]fileRole{"-o": roleWrite, "--output": roleWrite, "--files0-from": roleRead, "-T": roleTouch,
+				roles: map[string]fileRole{"-o": roleWrite, "--output": roleWrite, "--files0-from": roleList, "-T": roleTouch,
 					"--temporary-directory": roleTouch}}},
 		// uniq writes its second operand.
 		&program{names: []string{"uniq"}, operands: roleRead, readOnly: true, guard: uniqGuard, operandFiles: uniqOperands,
@@ -52,10 +52,13 @@ func init() {
 				danger: map[string]string{"-o": "base64 -o writes a file", "--output": "base64 --output writes a file"},
 				roles:  map[string]fileRole{"-i": roleRead, "--input": roleRead, "-o": roleWrite, "--output": roleWrite}}},
 		&program{names: []string{"less", "more", "sum", "base32", "basenc", "strings", "xxd", "hexdump", "bat", "batcat", "zcat", "bzcat",
-			"xzcat", "iconv", "look", "tsort", "shuf", "pr", "fmt", "join", "csplit"}, operands: roleRead},
-		&program{names: []string{"split"}, operands: roleRead,
-			opts: optSpec{shortVal: "abCdlnt", longVal: []string{"suffix-length", "bytes", "line-bytes", "lines", "number", "separator",
-				"additional-suffix", "filter", "numeric-suffixes", "hex-suffixes"}, abbrev: true}},
+			"xzcat", "iconv", "look", "tsort", "shuf", "pr", "fmt", "join"}, operands: roleRead},
+		// split reads its input and writes PREFIXaa, PREFIXab…; --filter
+		// hands each piece to a shell command.
+		&program{names: []string{"split", "csplit"}, operands: roleRead, operandFiles: splitOperands, guard: specGuard,
+			opts: optSpec{shortVal: "abCflnt", longVal: []string{"suffix-length", "bytes", "line-bytes", "lines", "number", "separator",
+				"additional-suffix", "filter", "prefix", "suffix-format", "digits"}, longOpt: []string{"numeric-suffixes", "hex-suffixes"},
+				abbrev: true, danger: map[string]string{"--filter": "split --filter runs a shell command"}}},
 	)
 }
 
@@ -78,4 +81,21 @@ func uniqOperands(p *program, files []fileArg, operands []word, opts []flagUse) 
 		files = append(files, fileArg{word: o, role: r, what: "path"})
 	}
 	return files
+}
+
+// splitOperands: split INPUT PREFIX reads INPUT and writes every file
+// whose name is PREFIX (default x, or csplit's -f/--prefix; csplit's
+// further operands are patterns) and a suffix.
+func splitOperands(p *program, files []fileArg, operands []word, opts []flagUse) []fileArg {
+	if len(operands) > 0 {
+		files = append(files, fileArg{word: operands[0], role: roleRead, what: "path"})
+	}
+	prefix, given := findFlag(opts, "-f", "--prefix")
+	if !given && len(operands) > 1 && p.names[0] == "split" {
+		prefix, given = operands[1], true
+	}
+	if !given {
+		prefix = lit("x")
+	}
+	return append(files, fileArg{word: prefix, role: roleWrite, what: "output prefix", tree: treePrefix})
 }

@@ -51,7 +51,8 @@ type program struct {
 	// do not. nil for a program without a guard.
 	guard func(p *program, name string, rest []word) string
 	// operands is the role of every operand of a program whose operands
-	// are paths; 0 for the others, whose path-like words are touched.
+	// are paths; 0 for the others, whose path-like words are touched and
+	// whose other words are judged by name (words.go).
 	operands fileRole
 	// first is the role of the first operand when it is the code the
 	// program runs (roleCode: sed's script, awk's program, jq's filter) or
@@ -65,6 +66,11 @@ type program struct {
 	// files replaces the whole reading of the paths for programs whose
 	// roles depend on more than options (cp's last operand, dd's of=).
 	files func(p *program, args []word) []fileArg
+	// text programs take no path: their words are text they print or
+	// compare (echo, basename). looseWords records model the paths they
+	// write but not all they read (git): their other words are judged as
+	// words it may read (words.go).
+	text, looseWords bool
 	// tree says which directories the program reads by walking them and
 	// the option that makes it follow symlinks there.
 	tree func(args []word) (dirs []word, follow string)

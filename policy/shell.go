@@ -29,6 +29,12 @@ func (a *analysis) shellBody(p *program, name string, args []word, depth int) {
 	if !found && p.userCmd && a.suCommand(name, args, depth) {
 		return
 	}
+	if !found && a.stdinKnown && !p.winBody && !p.userCmd && stdinScript(args) {
+		a.ask(name + " is a shell wrapper, never allowed by a rule")
+		a.ask(name + " runs the script it reads from standard input, judged as " + name + " -c with that text: " + shownBody(a.stdinText))
+		a.parseBody(name, lit(a.stdinText), depth)
+		return
+	}
 	if !found {
 		a.ask(name + " runs a script or an interactive shell")
 		return
@@ -63,6 +69,11 @@ func bodyDialect(name string) chain.Dialect {
 // of its segments. An unreadable body asks; one holding a word known only
 // at run time is a command known only at run time.
 func (a *analysis) parseBody(name string, body word, depth int) {
+	// The body's commands read the shell's input, which is not theirs to
+	// judge as a script again.
+	known := a.stdinKnown
+	a.stdinKnown = false
+	defer func() { a.stdinKnown = known }()
 	text, ok := body.known()
 	if !ok {
 		// Run-time text is read by the shell as a command line: any code.

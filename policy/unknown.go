@@ -76,6 +76,14 @@ func (w word) known() (string, bool) {
 	return w.src, true
 }
 
+// knownOr is the value of a word known now, or def for an unknown one.
+func knownOr(w word, def string) string {
+	if w.runtime {
+		return def
+	}
+	return w.src
+}
+
 // sameWord reports two words that are the same: both known with one
 // value, or both the same text known only at run time.
 func sameWord(a, b word) bool { return a.src == b.src && a.runtime == b.runtime }
