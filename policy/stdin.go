@@ -54,7 +54,7 @@ func ownStdin(s *chain.Segment) (feed, bool) {
 // literalOutput is what the segment writes on standard output when it only
 // prints literal text; unknown otherwise.
 func literalOutput(s *chain.Segment) feed {
-	if len(s.Args) == 0 || hasUnknown(segArgv(s)) || len(s.Assigns) > 0 {
+	if len(s.Args) == 0 || s.HasRuntime() && hasUnknown(segArgv(s)) || len(s.Assigns) > 0 {
 		return feed{}
 	}
 	for _, r := range s.Redirects {
