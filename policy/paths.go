@@ -689,13 +689,6 @@ func (e *pathEnv) dangerousRemoval(abs string) bool {
 
 // isPathLike reports an argument that names a path whatever the program:
 // absolute, home-relative or climbing with "..".
-// isPathLikeWord is isPathLike for a word; one known only at run time is
-// not guessed to be a path.
-func isPathLikeWord(w word) bool {
-	s, ok := w.known()
-	return ok && isPathLike(s)
-}
-
 func isPathLike(a string) bool {
 	if a == "" {
 		return false
