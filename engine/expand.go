@@ -46,36 +46,44 @@ func (r *runner) planned() bool {
 // chain with status 1) or the verdict is stricter than the one the chain
 // was approved with (the chain stops there, as denied).
 func (r *runner) expandStage(st *stage, planned *chain.Segment) (*chain.Segment, bool) {
-	if planned.Dir == "" && !planned.HasExpansions() && !r.planned() {
-		return planned, true // a segment as written, judged as written
+	seg := planned
+	if planned.Dir != "" || planned.HasExpansions() || r.planned() {
+		var err error
+		if seg, err = expand.Segment(planned, r.shell()); err != nil {
+			kind := chain.KindOf(err)
+			r.failStage(st, planned, &SegmentError{Kind: kind, Segment: st.res.Index, Text: planned.Text, Err: err}, 1,
+				[]byte("chainrun: "+err.Error()+"\n"))
+			r.exited = true
+			return nil, false
+		}
+		st.res.Args, st.res.Redirects = seg.Args, seg.Redirects
 	}
-	seg, err := expand.Segment(planned, r.shell())
-	if err != nil {
-		kind := chain.KindOf(err)
-		r.failStage(st, planned, &SegmentError{Kind: kind, Segment: st.res.Index, Text: planned.Text, Err: err}, 1,
-			[]byte("chainrun: "+err.Error()+"\n"))
-		r.exited = true
-		return nil, false
-	}
-	st.res.Args, st.res.Redirects = seg.Args, seg.Redirects
-	if r.opts.Authorizer == nil || !r.needsJudgement(planned, seg) {
+	if r.opts.Authorizer == nil {
 		return seg, true
 	}
-	if err := r.judgeAgain(st, seg); err != nil {
+	if !r.needsJudgement(planned, seg) {
+		r.ran = true
+		return seg, true
+	}
+	if err := r.judgeAgain(st, planned, seg); err != nil {
 		// The error is the run's (Run returns it); the chain's stderr
 		// gets nothing, as for a denial before the run.
 		r.failStage(st, seg, &SegmentError{Kind: chain.KindDenied, Segment: st.res.Index, Text: seg.Text, Err: err}, 1, nil)
 		r.denied, r.exited = err, true
 		return nil, false
 	}
+	r.ran = true
 	return seg, true
 }
 
 // needsJudgement reports whether the segment as it runs may be judged
-// differently from the plan: it expanded to something else, or it had
-// words known only now, or it starts in another directory.
+// differently from the plan: anything ran before it (any program may have
+// changed the files the segment names: made a link, moved one, replaced
+// a directory), or it expanded to something else, or it had words known
+// only now, or it starts in another directory. Only the chain's first
+// segment to start, judged with the plan just before, is not judged again.
 func (r *runner) needsJudgement(planned, seg *chain.Segment) bool {
-	if planned.Dir != r.dir {
+	if r.ran || (planned.Dir != "" && planned.Dir != r.dir) {
 		return true
 	}
 	if planned == seg {
@@ -90,15 +98,16 @@ func (r *runner) needsJudgement(planned, seg *chain.Segment) bool {
 		!slices.Equal(planned.Redirects, seg.Redirects)
 }
 
-// judgeAgain judges the expanded segment alone, from the current
-// directory, with the same policy; a verdict stricter than the plan's for
-// this segment stops the chain.
-func (r *runner) judgeAgain(st *stage, seg *chain.Segment) error {
+// judgeAgain judges the expanded segment alone, in the current directory
+// and with the roots of the chain's start, with the same policy, which
+// resolves its program and paths afresh; a verdict stricter than the
+// plan's for this segment stops the chain.
+func (r *runner) judgeAgain(st *stage, planned, seg *chain.Segment) error {
 	one := *seg
-	one.Index = 0
+	one.Index, one.Dir = 0, r.dir
 	c := &chain.Chain{Source: seg.Text, Dialect: r.c.Dialect,
 		Pipelines: []*chain.Pipeline{{Segments: []*chain.Segment{&one}, Span: seg.Span}}}
-	d, err := r.opts.Authorizer.Authorize(r.ctx, c, r.dir)
+	d, err := r.opts.Authorizer.Authorize(r.ctx, c, r.start)
 	if err != nil {
 		return err
 	}
@@ -114,9 +123,13 @@ func (r *runner) judgeAgain(st *stage, seg *chain.Segment) error {
 	if len(d.Segments) > 0 {
 		reasons, rule = append(d.Segments[0].Reasons, reasons...), d.Segments[0].Rule
 	}
+	what := "judged again as it starts (what it names may have changed since the plan),"
+	if planned != seg {
+		what = "at run time it expanded to " + quoteArgs(seg.Args) + ","
+	}
 	return &chain.DeniedError{Segment: seg.Index, Text: seg.Text, Rule: rule, Decision: d, AtRunTime: true,
-		Reason: fmt.Sprintf("at run time it expanded to %s, which the policy judges %s (it was judged %s before the run): %s",
-			quoteArgs(seg.Args), d.Verdict, was, strings.Join(reasons, "; "))}
+		Reason: fmt.Sprintf("%s which the policy judges %s (it was judged %s before the run): %s",
+			what, d.Verdict, was, strings.Join(reasons, "; "))}
 }
 
 // plannedVerdict is the verdict the plan gave segment i (allow when no

@@ -111,6 +111,7 @@ type runner struct {
 	opts  Options
 	host  host
 	dir   string   // the chain's current directory (logical, as bash's PWD)
+	start string   // the directory the chain started in, judged as its root
 	env   []string // the chain's environment
 	envMy bool     // env is our own copy
 	res   *Result
@@ -128,6 +129,7 @@ type runner struct {
 	declared map[string]bool   // names exported while unset
 	decision *chain.Decision   // the policy's judgement of the plan
 	denied   error             // the run-time judgement that stopped the chain
+	ran      bool              // a segment has started: later ones are judged again
 
 	mu        sync.Mutex
 	live      []*stage
@@ -148,7 +150,7 @@ type runner struct {
 // newRunner sets up the chain's environment (PWD as the chain's
 // directory, as bash's would be) and fills in the defaults of opts.
 func newRunner(ctx context.Context, c *chain.Chain, opts Options, dir string) *runner {
-	r := &runner{ctx: ctx, c: c, opts: opts, host: theHost, dir: dir, ttyFd: -1}
+	r := &runner{ctx: ctx, c: c, opts: opts, host: theHost, dir: dir, start: dir, ttyFd: -1}
 	if len(opts.Vars) > 0 {
 		r.vars = maps.Clone(opts.Vars)
 	}
