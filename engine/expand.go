@@ -8,6 +8,7 @@ import (
 	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/environ"
 	"github.com/chainrun/chainrun/expand"
+	"github.com/chainrun/chainrun/redirect"
 )
 
 // shell is the chain's state as expansion reads it.
@@ -62,9 +63,11 @@ func (r *runner) expandStage(st *stage, planned *chain.Segment) (*chain.Segment,
 		return seg, true
 	}
 	if !r.needsJudgement(planned, seg) {
+		st.judged, r.first = r.first, nil
 		r.ran = true
 		return seg, true
 	}
+	st.judged = r.pin(seg.Redirects)
 	if err := r.judgeAgain(st, planned, seg); err != nil {
 		// The error is the run's (Run returns it); the chain's stderr
 		// gets nothing, as for a denial before the run.
@@ -130,6 +133,16 @@ func (r *runner) judgeAgain(st *stage, planned, seg *chain.Segment) error {
 	return &chain.DeniedError{Segment: seg.Index, Text: seg.Text, Rule: rule, Decision: d, AtRunTime: true,
 		Reason: fmt.Sprintf("%s which the policy judges %s (it was judged %s before the run): %s",
 			what, d.Verdict, was, strings.Join(reasons, "; "))}
+}
+
+// pin notes what a segment's file targets are just before the policy
+// judges them, for the open to check against (redirect.Judged).
+func (r *runner) pin(rules []chain.Redirect) *redirect.Judged {
+	if len(rules) == 0 {
+		return nil
+	}
+	o := r.opener()
+	return o.Pin(rules)
 }
 
 // plannedVerdict is the verdict the plan gave segment i (allow when no

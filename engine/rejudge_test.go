@@ -181,3 +181,71 @@ func TestFreshDirectoryResolution(t *testing.T) {
 		t.Fatalf("want a denial before the run, got %v, %+v", err, res)
 	}
 }
+
+// swapAfter is the policy with a change made to the file system right
+// after its n-th judgement: a link swapped in between the judgement and
+// the open, as a program running beside the chain could.
+type swapAfter struct {
+	*policy.Policy
+	n, calls int
+	swap     func()
+}
+
+func (s *swapAfter) Authorize(ctx context.Context, c *chain.Chain, dir string) (*chain.Decision, error) {
+	d, err := s.Policy.Authorize(ctx, c, dir)
+	if s.calls++; s.calls == s.n {
+		s.swap()
+	}
+	return d, err
+}
+
+// TestRedirectSwappedAfterJudgement: a redirect target replaced by a link
+// after the policy judged it is refused when it is opened: the chain
+// stops there as denied and the file the link leads to is left as it was.
+// The first segment's targets are checked against what they were before
+// the plan was judged; a later one's against what they were before it was
+// judged again.
+func TestRedirectSwappedAfterJudgement(t *testing.T) {
+	for _, tc := range []struct {
+		name, cmd, target, to string
+		existing              bool
+		n, stop               int // the judgement after which the swap comes, the segment stopped
+	}{
+		{name: "first segment, a new file", cmd: "echo SECRET > out", target: "out", to: "../home/.bashrc", n: 1, stop: 0},
+		{name: "later segment, an existing log", cmd: "true && echo SECRET >> log", target: "log", existing: true,
+			to: "../home/.bashrc", n: 2, stop: 1},
+		{name: "later segment, an input", cmd: "true && first-line < in > got", target: "in", existing: true,
+			to: "../secret.txt", n: 2, stop: 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := newWorld(t)
+			name := filepath.Join(w.proj, tc.target)
+			if tc.existing {
+				write(t, name, "log\n")
+			}
+			auth := &swapAfter{Policy: w.pol, n: tc.n, swap: func() {
+				os.Remove(name)
+				if err := os.Symlink(tc.to, name); err != nil {
+					t.Error(err)
+				}
+			}}
+			res, err := w.run(tc.cmd, w.proj, auth)
+			var de *chain.DeniedError
+			if !errors.As(err, &de) || !de.AtRunTime || de.Segment != tc.stop || res == nil {
+				t.Fatalf("want a stop at run time at segment %d, got %v", tc.stop, err)
+			}
+			if k := chain.KindOf(res.Segments[tc.stop].Err); k != chain.KindDenied || !strings.Contains(de.Reason, "changed after it was judged") {
+				t.Errorf("kind %s, reason %q", k, de.Reason)
+			}
+			if b, _ := os.ReadFile(filepath.Join(w.base, "home", ".bashrc")); len(b) != 0 {
+				t.Errorf(".bashrc was written: %q", b)
+			}
+			if strings.Contains(string(res.Stdout), "SECRET") {
+				t.Errorf("the secret was read: %q", res.Stdout)
+			}
+			if _, err := os.Lstat(filepath.Join(w.proj, "got")); err == nil {
+				t.Error("the stopped segment opened its later redirect")
+			}
+		})
+	}
+}

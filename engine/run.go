@@ -12,6 +12,7 @@ import (
 	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/environ"
 	"github.com/chainrun/chainrun/expand"
+	"github.com/chainrun/chainrun/redirect"
 )
 
 // Run runs a parsed chain with bash's meaning and returns what it did.
@@ -46,11 +47,14 @@ func Run(ctx context.Context, c *chain.Chain, opts Options) (*Result, error) {
 		rec.Err = err
 		return nil, err
 	}
+	r := newRunner(ctx, c, opts, dir)
+	if opts.Authorizer != nil && len(c.Pipelines) > 0 && len(c.Pipelines[0].Segments) > 0 {
+		r.first = r.pin(c.Pipelines[0].Segments[0].Redirects) // judged with the plan, below
+	}
 	if err := authorize(ctx, c, dir, opts, rec); err != nil {
 		rec.Err = err
 		return nil, err
 	}
-	r := newRunner(ctx, c, opts, dir)
 	r.decision = rec.Decision
 	defer r.host.guardConsole()()
 	res, err := r.run()
@@ -130,6 +134,7 @@ type runner struct {
 	decision *chain.Decision   // the policy's judgement of the plan
 	denied   error             // the run-time judgement that stopped the chain
 	ran      bool              // a segment has started: later ones are judged again
+	first    *redirect.Judged  // the first segment's file targets, pinned before the plan's judgement
 
 	mu        sync.Mutex
 	live      []*stage
