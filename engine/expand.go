@@ -101,38 +101,60 @@ func (r *runner) needsJudgement(planned, seg *chain.Segment) bool {
 		!slices.Equal(planned.Redirects, seg.Redirects)
 }
 
-// judgeAgain judges the expanded segment alone, in the current directory
-// and with the roots of the chain's start, with the same policy, which
-// resolves its program and paths afresh; a verdict stricter than the
-// plan's for this segment stops the chain.
+// judgeAgain judges the expanded segment in its pipeline (the other
+// stages as planned: a stage's judgement may depend on what feeds it), in
+// the current directory and with the roots of the chain's start, with the
+// same policy, which resolves its program and paths afresh; a verdict for
+// it stricter than the plan's stops the chain.
 func (r *runner) judgeAgain(st *stage, planned, seg *chain.Segment) error {
-	one := *seg
-	one.Index, one.Dir = 0, r.dir
-	c := &chain.Chain{Source: seg.Text, Dialect: r.c.Dialect,
-		Pipelines: []*chain.Pipeline{{Segments: []*chain.Segment{&one}, Span: seg.Span}}}
+	c, at := r.alone(planned, seg)
 	d, err := r.opts.Authorizer.Authorize(r.ctx, c, r.start)
 	if err != nil {
 		return err
 	}
-	if d == nil {
+	if d == nil || at >= len(d.Segments) {
 		return &chain.DeniedError{Segment: seg.Index, Text: seg.Text, Reason: "no decision at run time"}
 	}
+	sd := d.Segments[at]
 	was := r.plannedVerdict(seg.Index)
-	if chain.Stricter(d.Verdict, was) == was {
+	if chain.Stricter(sd.Verdict, was) == was {
 		return nil
-	}
-	reasons := d.Chain
-	rule := ""
-	if len(d.Segments) > 0 {
-		reasons, rule = append(d.Segments[0].Reasons, reasons...), d.Segments[0].Rule
 	}
 	what := "judged again as it starts (what it names may have changed since the plan),"
 	if planned != seg {
 		what = "at run time it expanded to " + quoteArgs(seg.Args) + ","
 	}
-	return &chain.DeniedError{Segment: seg.Index, Text: seg.Text, Rule: rule, Decision: d, AtRunTime: true,
+	return &chain.DeniedError{Segment: seg.Index, Text: seg.Text, Rule: sd.Rule, Decision: d, AtRunTime: true,
 		Reason: fmt.Sprintf("%s which the policy judges %s (it was judged %s before the run): %s",
-			what, d.Verdict, was, strings.Join(reasons, "; "))}
+			what, sd.Verdict, was, strings.Join(append(sd.Reasons, d.Chain...), "; "))}
+}
+
+// alone is the chain the policy judges a segment in as it starts: its
+// pipeline alone, seg in place of the planned segment, every stage in the
+// current directory; at is seg's index in it.
+func (r *runner) alone(planned, seg *chain.Segment) (c *chain.Chain, at int) {
+	pl := &chain.Pipeline{Segments: []*chain.Segment{planned}, Span: seg.Span}
+	for _, p := range r.c.Pipelines {
+		if slices.Contains(p.Segments, planned) {
+			pl = p
+			break
+		}
+	}
+	segs := make([]*chain.Segment, len(pl.Segments))
+	for i, s := range pl.Segments {
+		if s == planned {
+			s, at = seg, i
+		}
+		one := *s
+		one.Index, one.Dir = i, r.dir
+		segs[i] = &one
+	}
+	src := seg.Text
+	if sp := pl.Span; len(segs) > 1 && 0 <= sp.Start && sp.Start <= sp.End && sp.End <= len(r.c.Source) {
+		src = r.c.Source[sp.Start:sp.End]
+	}
+	return &chain.Chain{Source: src, Dialect: r.c.Dialect,
+		Pipelines: []*chain.Pipeline{{Segments: segs, Span: pl.Span}}}, at
 }
 
 // pin notes what a segment's file targets are just before the policy

@@ -113,6 +113,8 @@ func TestJudgedAsItStarts(t *testing.T) {
 			cmd: "echo go | link-from list.txt; true; first-line < l > out", stop: 3},
 		{name: "a link inside the roots runs", list: "l x.txt",
 			cmd: "link-from list.txt && first-line < l", stop: -1, want: "inside\n"},
+		{name: "a pipeline's stages run", list: "l x.txt",
+			cmd: "link-from list.txt && first-line < l | first-line", stop: -1, want: "inside\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if tc.unix && !posixTools {
