@@ -86,7 +86,7 @@ func (r *runner) expandStage(st *stage, planned *chain.Segment) (*chain.Segment,
 // only now, or it starts in another directory. Only the chain's first
 // segment to start, judged with the plan just before, is not judged again.
 func (r *runner) needsJudgement(planned, seg *chain.Segment) bool {
-	if r.ran || (planned.Dir != "" && planned.Dir != r.dir) {
+	if r.ran || (r.planned() && planned.Dir != r.dir) {
 		return true
 	}
 	if planned == seg {
