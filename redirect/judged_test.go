@@ -19,6 +19,7 @@ func TestApplyJudged(t *testing.T) {
 	type world struct{ dir, victim string }
 	link := func(t *testing.T, target, name string) {
 		t.Helper()
+		testprog.NeedSymlinks(t, filepath.Dir(name))
 		if err := os.Symlink(target, name); err != nil {
 			t.Fatal(err)
 		}
@@ -90,8 +91,13 @@ func TestApplyJudged(t *testing.T) {
 			if tc.swap != nil {
 				tc.swap(t, w)
 			}
-			files := fdTable(t)
-			out, opened, err := o.Apply(files, rules)
+			testprog.MakeTree(t, base, "stdout")
+			stdout, err := os.OpenFile(filepath.Join(base, "stdout"), os.O_WRONLY, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer stdout.Close()
+			out, opened, err := o.Apply([]*os.File{nil, stdout, nil}, rules)
 			defer closeAll(opened)
 			if tc.want == "" {
 				if !errors.Is(err, ErrChanged) {
