@@ -37,7 +37,6 @@ func newWorld(t *testing.T, files ...string) *world {
 	t.Helper()
 	base := expandDir(t, "secret/", "proj/", "proj/sub/")
 	w := &world{base: base, proj: filepath.Join(base, "proj")}
-	testprog.NeedSymlinks(t, base)
 	write(t, filepath.Join(base, "secret.txt"), "SECRET\n")
 	write(t, filepath.Join(base, "x.txt"), "SECRET outside the roots\n")
 	write(t, filepath.Join(base, "secret", "f.txt"), "SECRET in a directory\n")
@@ -119,6 +118,7 @@ func TestJudgedAsItStarts(t *testing.T) {
 				t.Skip("no ln or mv on Windows: the link-from and rename-file cases stand in for them")
 			}
 			w := newWorld(t)
+			testprog.NeedSymlinks(t, w.proj)
 			if tc.list != "" {
 				write(t, filepath.Join(w.proj, "list.txt"), tc.list+"\n")
 			}
@@ -165,6 +165,7 @@ func TestJudgedAsItStarts(t *testing.T) {
 // leads, not where the directory was.
 func TestFreshDirectoryResolution(t *testing.T) {
 	w := newWorld(t, "d/", "d/f.txt")
+	testprog.NeedSymlinks(t, w.proj)
 	d := filepath.Join(w.proj, "d")
 	if res, err := w.run("first-line < f.txt", d, nil); err != nil || res.ExitCode != 0 {
 		t.Fatalf("the first call: %v", err)
@@ -216,6 +217,8 @@ func TestRedirectSwappedAfterJudgement(t *testing.T) {
 			to: "../home/.bashrc", n: 2, stop: 1},
 		{name: "later segment, an input", cmd: "true && first-line < in > got", target: "in", existing: true,
 			to: "../secret.txt", n: 2, stop: 1},
+		{name: "later segment, a log replaced by another file", cmd: "true && echo SECRET >> log", target: "log",
+			existing: true, n: 2, stop: 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			w := newWorld(t)
@@ -223,12 +226,22 @@ func TestRedirectSwappedAfterJudgement(t *testing.T) {
 			if tc.existing {
 				write(t, name, "log\n")
 			}
-			auth := &swapAfter{Policy: w.pol, n: tc.n, swap: func() {
-				os.Remove(name)
-				if err := os.Symlink(tc.to, name); err != nil {
+			swap := func() { // another file renamed over the target
+				write(t, name+".new", "another\n")
+				if err := os.Rename(name+".new", name); err != nil {
 					t.Error(err)
 				}
-			}}
+			}
+			if tc.to != "" {
+				testprog.NeedSymlinks(t, w.proj)
+				swap = func() {
+					os.Remove(name)
+					if err := os.Symlink(tc.to, name); err != nil {
+						t.Error(err)
+					}
+				}
+			}
+			auth := &swapAfter{Policy: w.pol, n: tc.n, swap: swap}
 			res, err := w.run(tc.cmd, w.proj, auth)
 			var de *chain.DeniedError
 			if !errors.As(err, &de) || !de.AtRunTime || de.Segment != tc.stop || res == nil {
@@ -245,6 +258,9 @@ func TestRedirectSwappedAfterJudgement(t *testing.T) {
 			}
 			if _, err := os.Lstat(filepath.Join(w.proj, "got")); err == nil {
 				t.Error("the stopped segment opened its later redirect")
+			}
+			if b, _ := os.ReadFile(name); tc.to == "" && string(b) != "another\n" {
+				t.Errorf("the file renamed in was written: %q", b)
 			}
 		})
 	}
