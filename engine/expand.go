@@ -8,6 +8,7 @@ import (
 	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/environ"
 	"github.com/chainrun/chainrun/expand"
+	"github.com/chainrun/chainrun/redirect"
 )
 
 // shell is the chain's state as expansion reads it.
@@ -46,36 +47,46 @@ func (r *runner) planned() bool {
 // chain with status 1) or the verdict is stricter than the one the chain
 // was approved with (the chain stops there, as denied).
 func (r *runner) expandStage(st *stage, planned *chain.Segment) (*chain.Segment, bool) {
-	if planned.Dir == "" && !planned.HasExpansions() && !r.planned() {
-		return planned, true // a segment as written, judged as written
+	seg := planned
+	if planned.Dir != "" || planned.HasExpansions() || r.planned() {
+		var err error
+		if seg, err = expand.Segment(planned, r.shell()); err != nil {
+			kind := chain.KindOf(err)
+			r.failStage(st, planned, &SegmentError{Kind: kind, Segment: st.res.Index, Text: planned.Text, Err: err}, 1,
+				[]byte("chainrun: "+err.Error()+"\n"))
+			r.exited = true
+			return nil, false
+		}
+		st.res.Args, st.res.Redirects = seg.Args, seg.Redirects
 	}
-	seg, err := expand.Segment(planned, r.shell())
-	if err != nil {
-		kind := chain.KindOf(err)
-		r.failStage(st, planned, &SegmentError{Kind: kind, Segment: st.res.Index, Text: planned.Text, Err: err}, 1,
-			[]byte("chainrun: "+err.Error()+"\n"))
-		r.exited = true
-		return nil, false
-	}
-	st.res.Args, st.res.Redirects = seg.Args, seg.Redirects
-	if r.opts.Authorizer == nil || !r.needsJudgement(planned, seg) {
+	if r.opts.Authorizer == nil {
 		return seg, true
 	}
-	if err := r.judgeAgain(st, seg); err != nil {
+	if !r.needsJudgement(planned, seg) {
+		st.judged, r.first = r.first, nil
+		r.ran = true
+		return seg, true
+	}
+	st.judged = r.pin(seg.Redirects)
+	if err := r.judgeAgain(st, planned, seg); err != nil {
 		// The error is the run's (Run returns it); the chain's stderr
 		// gets nothing, as for a denial before the run.
 		r.failStage(st, seg, &SegmentError{Kind: chain.KindDenied, Segment: st.res.Index, Text: seg.Text, Err: err}, 1, nil)
 		r.denied, r.exited = err, true
 		return nil, false
 	}
+	r.ran = true
 	return seg, true
 }
 
 // needsJudgement reports whether the segment as it runs may be judged
-// differently from the plan: it expanded to something else, or it had
-// words known only now, or it starts in another directory.
+// differently from the plan: anything ran before it (any program may have
+// changed the files the segment names: made a link, moved one, replaced
+// a directory), or it expanded to something else, or it had words known
+// only now, or it starts in another directory. Only the chain's first
+// segment to start, judged with the plan just before, is not judged again.
 func (r *runner) needsJudgement(planned, seg *chain.Segment) bool {
-	if planned.Dir != r.dir {
+	if r.ran || (r.planned() && planned.Dir != r.dir) {
 		return true
 	}
 	if planned == seg {
@@ -90,33 +101,70 @@ func (r *runner) needsJudgement(planned, seg *chain.Segment) bool {
 		!slices.Equal(planned.Redirects, seg.Redirects)
 }
 
-// judgeAgain judges the expanded segment alone, from the current
-// directory, with the same policy; a verdict stricter than the plan's for
-// this segment stops the chain.
-func (r *runner) judgeAgain(st *stage, seg *chain.Segment) error {
-	one := *seg
-	one.Index = 0
-	c := &chain.Chain{Source: seg.Text, Dialect: r.c.Dialect,
-		Pipelines: []*chain.Pipeline{{Segments: []*chain.Segment{&one}, Span: seg.Span}}}
-	d, err := r.opts.Authorizer.Authorize(r.ctx, c, r.dir)
+// judgeAgain judges the expanded segment in its pipeline (the other
+// stages as planned: a stage's judgement may depend on what feeds it), in
+// the current directory and with the roots of the chain's start, with the
+// same policy, which resolves its program and paths afresh; a verdict for
+// it stricter than the plan's stops the chain.
+func (r *runner) judgeAgain(st *stage, planned, seg *chain.Segment) error {
+	c, at := r.alone(planned, seg)
+	d, err := r.opts.Authorizer.Authorize(r.ctx, c, r.start)
 	if err != nil {
 		return err
 	}
-	if d == nil {
+	if d == nil || at >= len(d.Segments) {
 		return &chain.DeniedError{Segment: seg.Index, Text: seg.Text, Reason: "no decision at run time"}
 	}
+	sd := d.Segments[at]
 	was := r.plannedVerdict(seg.Index)
-	if chain.Stricter(d.Verdict, was) == was {
+	if chain.Stricter(sd.Verdict, was) == was {
 		return nil
 	}
-	reasons := d.Chain
-	rule := ""
-	if len(d.Segments) > 0 {
-		reasons, rule = append(d.Segments[0].Reasons, reasons...), d.Segments[0].Rule
+	what := "judged again as it starts (what it names may have changed since the plan),"
+	if planned != seg {
+		what = "at run time it expanded to " + quoteArgs(seg.Args) + ","
 	}
-	return &chain.DeniedError{Segment: seg.Index, Text: seg.Text, Rule: rule, Decision: d, AtRunTime: true,
-		Reason: fmt.Sprintf("at run time it expanded to %s, which the policy judges %s (it was judged %s before the run): %s",
-			quoteArgs(seg.Args), d.Verdict, was, strings.Join(reasons, "; "))}
+	return &chain.DeniedError{Segment: seg.Index, Text: seg.Text, Rule: sd.Rule, Decision: d, AtRunTime: true,
+		Reason: fmt.Sprintf("%s which the policy judges %s (it was judged %s before the run): %s",
+			what, sd.Verdict, was, strings.Join(append(sd.Reasons, d.Chain...), "; "))}
+}
+
+// alone is the chain the policy judges a segment in as it starts: its
+// pipeline alone, seg in place of the planned segment, every stage in the
+// current directory; at is seg's index in it.
+func (r *runner) alone(planned, seg *chain.Segment) (c *chain.Chain, at int) {
+	pl := &chain.Pipeline{Segments: []*chain.Segment{planned}, Span: seg.Span}
+	for _, p := range r.c.Pipelines {
+		if slices.Contains(p.Segments, planned) {
+			pl = p
+			break
+		}
+	}
+	segs := make([]*chain.Segment, len(pl.Segments))
+	for i, s := range pl.Segments {
+		if s == planned {
+			s, at = seg, i
+		}
+		one := *s
+		one.Index, one.Dir = i, r.dir
+		segs[i] = &one
+	}
+	src := seg.Text
+	if sp := pl.Span; len(segs) > 1 && 0 <= sp.Start && sp.Start <= sp.End && sp.End <= len(r.c.Source) {
+		src = r.c.Source[sp.Start:sp.End]
+	}
+	return &chain.Chain{Source: src, Dialect: r.c.Dialect,
+		Pipelines: []*chain.Pipeline{{Segments: segs, Span: pl.Span}}}, at
+}
+
+// pin notes what a segment's file targets are just before the policy
+// judges them, for the open to check against (redirect.Judged).
+func (r *runner) pin(rules []chain.Redirect) *redirect.Judged {
+	if len(rules) == 0 {
+		return nil
+	}
+	o := r.opener()
+	return o.Pin(rules)
 }
 
 // plannedVerdict is the verdict the plan gave segment i (allow when no

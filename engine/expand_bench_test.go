@@ -30,11 +30,11 @@ func BenchmarkRejudgeSegment(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	r := &runner{ctx: context.Background(), c: c, opts: Options{Authorizer: pol}, dir: sh.Dir}
+	r := &runner{ctx: context.Background(), c: c, opts: Options{Authorizer: pol}, dir: sh.Dir, start: sh.Dir}
 	st := &stage{res: &SegmentResult{}}
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := r.judgeAgain(st, seg); err != nil {
+		if err := r.judgeAgain(st, seg, seg); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/chainrun/chainrun/chain"
+	"github.com/chainrun/chainrun/redirect"
 )
 
 // stage is one running segment of the current pipeline.
@@ -16,6 +17,7 @@ type stage struct {
 	toOut    bool // its fd 1 or 2 is the chain's stdout sink
 	toErr    bool // its fd 1 or 2 is the chain's stderr sink
 	signaled bool
+	judged   *redirect.Judged // its file targets as the policy judged them
 }
 
 // runPipeline runs one pipeline and returns its status. first is the

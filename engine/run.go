@@ -12,6 +12,7 @@ import (
 	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/environ"
 	"github.com/chainrun/chainrun/expand"
+	"github.com/chainrun/chainrun/redirect"
 )
 
 // Run runs a parsed chain with bash's meaning and returns what it did.
@@ -46,11 +47,14 @@ func Run(ctx context.Context, c *chain.Chain, opts Options) (*Result, error) {
 		rec.Err = err
 		return nil, err
 	}
+	r := newRunner(ctx, c, opts, dir)
+	if opts.Authorizer != nil && len(c.Pipelines) > 0 && len(c.Pipelines[0].Segments) > 0 {
+		r.first = r.pin(c.Pipelines[0].Segments[0].Redirects) // judged with the plan, below
+	}
 	if err := authorize(ctx, c, dir, opts, rec); err != nil {
 		rec.Err = err
 		return nil, err
 	}
-	r := newRunner(ctx, c, opts, dir)
 	r.decision = rec.Decision
 	defer r.host.guardConsole()()
 	res, err := r.run()
@@ -111,6 +115,7 @@ type runner struct {
 	opts  Options
 	host  host
 	dir   string   // the chain's current directory (logical, as bash's PWD)
+	start string   // the directory the chain started in, judged as its root
 	env   []string // the chain's environment
 	envMy bool     // env is our own copy
 	res   *Result
@@ -128,6 +133,8 @@ type runner struct {
 	declared map[string]bool   // names exported while unset
 	decision *chain.Decision   // the policy's judgement of the plan
 	denied   error             // the run-time judgement that stopped the chain
+	ran      bool              // a segment has started: later ones are judged again
+	first    *redirect.Judged  // the first segment's file targets, pinned before the plan's judgement
 
 	mu        sync.Mutex
 	live      []*stage
@@ -148,7 +155,7 @@ type runner struct {
 // newRunner sets up the chain's environment (PWD as the chain's
 // directory, as bash's would be) and fills in the defaults of opts.
 func newRunner(ctx context.Context, c *chain.Chain, opts Options, dir string) *runner {
-	r := &runner{ctx: ctx, c: c, opts: opts, host: theHost, dir: dir, ttyFd: -1}
+	r := &runner{ctx: ctx, c: c, opts: opts, host: theHost, dir: dir, start: dir, ttyFd: -1}
 	if len(opts.Vars) > 0 {
 		r.vars = maps.Clone(opts.Vars)
 	}

@@ -4,11 +4,13 @@ package engine
 
 import (
 	"context"
+	"os"
 	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/chainrun/chainrun/chain"
+	"github.com/chainrun/chainrun/policy"
 )
 
 // The benchmark chains; bench/compare.sh runs the same strings through
@@ -48,6 +50,47 @@ func BenchmarkTrue20(b *testing.B) {
 		}
 	})
 	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N)/20, "µs/segment")
+}
+
+// BenchmarkTrue20Judged: (a) under a policy, which judges the chain
+// before it runs and each segment after the first again as it starts.
+func BenchmarkTrue20Judged(b *testing.B) {
+	pol, _, err := policy.Parse([]byte(`{"permissions": {"allow": ["Bash(/bin/true)"]}}`), "bench.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchChain(b, benchTrue, Options{Authorizer: pol}, func(r *Result) {
+		if r.ExitCode != 0 {
+			b.Fatal(r.ExitCode)
+		}
+	})
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N)/20, "µs/segment")
+}
+
+// BenchmarkRejudgeTrue is what judging one segment of BenchmarkTrue20Judged
+// again as it starts costs: the policy judging /bin/true alone.
+func BenchmarkRejudgeTrue(b *testing.B) {
+	pol, _, err := policy.Parse([]byte(`{"permissions": {"allow": ["Bash(/bin/true)"]}}`), "bench.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	c, err := chain.ParseDialect(benchTrue, chain.POSIX)
+	if err != nil {
+		b.Fatal(err)
+	}
+	dir, err := os.Getwd()
+	if err != nil {
+		b.Fatal(err)
+	}
+	r := &runner{ctx: context.Background(), c: c, opts: Options{Authorizer: pol}, dir: dir, start: dir}
+	st := &stage{res: &SegmentResult{}}
+	seg := c.Pipelines[1].Segments[0]
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := r.judgeAgain(st, seg, seg); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
 
 // BenchmarkPipe1G: (b) 1 GB from head through cat into wc -c, child to

@@ -120,7 +120,13 @@ func (r *runner) redirectStage(st *stage, seg *chain.Segment, in, out *os.File) 
 	if len(seg.Redirects) > 0 {
 		var err error
 		o := r.opener()
+		o.Judged = st.judged
 		files, opened, err = o.Apply(files, seg.Redirects)
+		if errors.Is(err, redirect.ErrChanged) {
+			r.refuseChanged(st, seg, err)
+			closeAll(opened)
+			return nil, nil, false
+		}
 		if err != nil {
 			r.failStage(st, seg, &SegmentError{Kind: chain.KindRedirect, Segment: st.res.Index, Text: seg.Text, Err: err}, 1, nil)
 			r.writeStderr(st, files[2], []byte("chainrun: "+err.Error()+"\n"))
@@ -130,6 +136,16 @@ func (r *runner) redirectStage(st *stage, seg *chain.Segment, in, out *os.File) 
 	}
 	st.toOut, st.toErr = r.targets(files)
 	return files, opened, true
+}
+
+// refuseChanged stops the chain at a segment whose redirect target is no
+// longer the file the policy judged: what it would open was never judged,
+// so the segment is denied at run time, as a stricter verdict is.
+func (r *runner) refuseChanged(st *stage, seg *chain.Segment, err error) {
+	de := &chain.DeniedError{Segment: seg.Index, Text: seg.Text, AtRunTime: true,
+		Reason: "redirect target " + err.Error() + " (a link, file or directory was swapped in after the judgement); the segment did not start"}
+	r.failStage(st, seg, &SegmentError{Kind: chain.KindDenied, Segment: st.res.Index, Text: seg.Text, Err: de}, 1, nil)
+	r.denied, r.exited = de, true
 }
 
 // opener opens redirect targets relative to the chain's current directory,

@@ -30,6 +30,25 @@ type pathEnv struct {
 	// when the first path is judged sensitive or not.
 	hooks     []string
 	hooksRead bool
+	// dirs are the working directories resolved in this call (resolveDir).
+	dirs map[string]string
+}
+
+// resolveDir resolves a working directory afresh once per call: unlike
+// the roots, it is where relative paths start, and an earlier segment of
+// the chain (or an earlier call) may have made it a link elsewhere since
+// it was last resolved, so no resolution outlives the judgement it was
+// made for.
+func (e *pathEnv) resolveDir(d string) string {
+	if r, ok := e.dirs[d]; ok {
+		return r
+	}
+	r := resolvePath(d)
+	if e.dirs == nil {
+		e.dirs = make(map[string]string, 1)
+	}
+	e.dirs[d] = r
+	return r
 }
 
 // protectedFile is one of Policy.Protect, in lower-cased pathKey form; stem

@@ -109,13 +109,13 @@ func (p *Policy) Authorize(ctx context.Context, c *chain.Chain, dir string) (*ch
 		return nil, fmt.Errorf("policy: %w", err)
 	}
 	env := &pathEnv{p: p, startDir: dir, planned: plannedDirs(c), cdpathAt: firstCdPathSet(segs)}
-	at := where{logical: filepath.Clean(dir), real: cachedResolve(dir)}
+	at := where{logical: filepath.Clean(dir), real: env.resolveDir(dir)}
 	facts := make([]segFacts, len(segs))
 	i := 0
 	for _, pl := range c.Pipelines {
 		for k, s := range pl.Segments {
-			if i > 0 && s.Dir != "" {
-				at = where{logical: s.Dir, real: cachedResolve(s.Dir)} // the plan's directory
+			if s.Dir != "" && s.Dir != at.logical {
+				at = where{logical: s.Dir, real: env.resolveDir(s.Dir)} // the plan's directory
 			}
 			d.Segments[i], facts[i], at = p.judge(s, i, at, env, len(pl.Segments) > 1, stdinFeed(pl.Segments, k))
 			i++

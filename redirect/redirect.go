@@ -87,6 +87,11 @@ type Opener struct {
 	// Feeds, when set, counts the goroutines that write heredoc bodies,
 	// so the caller can wait for them when its run ends (see feed).
 	Feeds *sync.WaitGroup
+	// Judged, when set, is what the targets were when the policy judged
+	// them (Pin): Apply opens each file target without truncating it,
+	// checks that it is the file judged, and truncates it only then; one
+	// that is not fails with ErrChanged.
+	Judged *Judged
 }
 
 // Apply applies rules in source order to a copy of files, where files[n]
@@ -271,17 +276,39 @@ func (o *Opener) open(target string, op chain.RedirOp, get func(int) *os.File) (
 	case chain.RedirAppend, chain.RedirBothAppend:
 		flag = os.O_WRONLY | os.O_CREATE | os.O_APPEND
 	}
-	path := target
+	path := o.path(target)
 	if NullDevice(target, o.Windows) {
 		// Never O_TRUNC the null device: Windows (and Wine) refuse it.
 		path = os.DevNull
 		flag &^= os.O_TRUNC | os.O_CREATE | os.O_APPEND
-	} else if path != "" && !filepath.IsAbs(path) {
-		path = filepath.Join(o.Dir, path)
+	} else if o.Judged != nil {
+		return o.openJudged(target, path, flag)
 	}
 	f, err = os.OpenFile(path, flag, 0o666)
 	if err != nil {
 		return nil, false, &Error{Target: target, Err: err}
+	}
+	return f, true, nil
+}
+
+// openJudged opens a file target the policy judged: without O_TRUNC, so
+// that a file that turns out not to be the one judged is left as it was,
+// then checked against o.Judged, then truncated as > asks.
+func (o *Opener) openJudged(target, path string, flag int) (*os.File, bool, error) {
+	f, err := os.OpenFile(path, flag&^os.O_TRUNC, 0o666)
+	if err != nil {
+		return nil, false, &Error{Target: target, Err: err}
+	}
+	if err := o.Judged.verify(target, path, f); err != nil {
+		return nil, false, err
+	}
+	if flag&os.O_TRUNC != 0 {
+		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > 0 {
+			if err := f.Truncate(0); err != nil {
+				f.Close()
+				return nil, false, &Error{Target: target, Err: err}
+			}
+		}
 	}
 	return f, true, nil
 }
@@ -406,10 +433,7 @@ func (o *Opener) checkPath(target string, op chain.RedirOp) error {
 	if _, ok := StdStream(target); ok || NullDevice(target, o.Windows) {
 		return nil
 	}
-	path := target
-	if path != "" && !filepath.IsAbs(path) {
-		path = filepath.Join(o.Dir, path)
-	}
+	path := o.path(target)
 	fi, err := os.Stat(path)
 	switch {
 	case target == "":
