@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+
 	"github.com/chainrun/chainrun/internal/testprog"
 )
 
@@ -200,4 +202,44 @@ func TestStdioBadLines(t *testing.T) {
 		cmd.Process.Kill()
 		t.Fatalf("the server did not exit after its stdin closed\nstderr: %s", stderr.String())
 	}
+}
+
+// FuzzBadLine: a line the guard passes on is one the SDK reads (a message,
+// or a non-empty batch of them); one it answers gets a JSON-RPC error
+// response, one line of JSON.
+func FuzzBadLine(f *testing.F) {
+	for _, s := range []string{`{"jsonrpc":"2.0","id":1,"method":"ping"}`, `[]`, `{`, `[{"jsonrpc":"2.0","method":"x"}]`, `7`, " \t", `{"jsonrpc":"2.0","id":null,"result":1}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, line []byte) {
+		if bytes.ContainsRune(line, '\n') || len(bytes.TrimSpace(line)) == 0 {
+			return // the guard splits lines and skips blank ones before badLine
+		}
+		resp := badLine(line)
+		if resp == nil {
+			var batch []json.RawMessage
+			if json.Unmarshal(line, &batch) == nil {
+				if len(batch) == 0 {
+					t.Fatalf("%q: an empty batch passed", line)
+				}
+				for _, m := range batch {
+					if _, err := jsonrpc.DecodeMessage(m); err != nil {
+						t.Fatalf("%q: passed a batch holding %s: %v", line, m, err)
+					}
+				}
+			} else if _, err := jsonrpc.DecodeMessage(line); err != nil {
+				t.Fatalf("%q: passed, but the SDK cannot read it: %v", line, err)
+			}
+			return
+		}
+		var r struct {
+			JSONRPC string          `json:"jsonrpc"`
+			ID      json.RawMessage `json:"id"`
+			Error   *jsonrpc.Error  `json:"error"`
+		}
+		if !bytes.HasSuffix(resp, []byte("\n")) || bytes.Count(resp, []byte("\n")) != 1 ||
+			json.Unmarshal(resp, &r) != nil || r.JSONRPC != "2.0" || r.Error == nil || len(r.ID) == 0 {
+			t.Fatalf("%q: answered %q", line, resp)
+		}
+	})
 }
