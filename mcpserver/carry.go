@@ -24,16 +24,17 @@ type varChange struct {
 	Unset bool
 }
 
-// judgedEnv is the authorizer a call's chain is judged by: a policy
-// learns the environment the chain starts with (env; nil is the
-// server's), and judges the variables the call's env argument sets as it
-// judges NAME=v in front of every command (policy.ForEnv), so that channel
-// passes no variable off the safe-list unasked. Variables carried from
-// earlier calls are in env, so the policy knows they are exported, but are
-// not judged again: each was judged, and approved where it asked, in the
-// chain whose export set it (only a foreground chain's exports carry), so
-// asking on every later call would repeat a question already answered.
-func judgedEnv(a chain.Authorizer, env []string, set map[string]string) chain.Authorizer {
+// judged is the authorizer a call's chain is judged by: a policy learns
+// the environment the chain starts with (env; nil is the server's), and
+// judges the variables the call's env argument sets as it judges NAME=v in
+// front of every command (policy.ForEnv), so that channel passes no
+// variable off the safe-list unasked. Variables carried from earlier calls
+// are in env, so the policy knows they are exported, but are not judged
+// again: each was judged, and approved where it asked, in the chain whose
+// export set it (only a foreground chain's exports carry), so asking on
+// every later call would repeat a question already answered. The chain's
+// directory is judged as a cd from where the session started (move).
+func judged(a chain.Authorizer, env []string, set map[string]string, m policy.Move) chain.Authorizer {
 	p, ok := a.(*policy.Policy)
 	if !ok {
 		return a
@@ -42,7 +43,22 @@ func judgedEnv(a chain.Authorizer, env []string, set map[string]string) chain.Au
 	for k := range set {
 		given[k] = "the env argument"
 	}
-	return p.ForEnv(env, given)
+	return p.ForEnv(env, given).After(m)
+}
+
+// move is how a chain starting in dir got there from the directory the
+// session started in, for the policy: by the call's dir argument (arg),
+// judged as a cd to it is, or by the cd's of earlier calls, judged in
+// their chains already, which still count as a cd before the chain: git
+// after a cd obeys the new directory's repository configuration, whether
+// the cd was in the chain or in the call before it. A chain that starts
+// where the session did moved nowhere.
+func (s *session) move(arg, dir string) policy.Move {
+	m := policy.Move{From: s.srv.cfg.Dir, To: dir, Via: "the call's dir argument"}
+	if arg == "" {
+		m.Via, m.Judged = "the session's directory (a cd in an earlier call)", true
+	}
+	return m
 }
 
 // sessionEnv is the environment a call starts from: the server's, with

@@ -32,7 +32,7 @@ func (s *session) explain(ctx context.Context, _ *mcp.CallToolRequest, args Expl
 	}
 	plan := report.NewPlan(ch, err)
 	if err == nil && cfg.Authorizer != nil {
-		d, jerr := judgedEnv(cfg.Authorizer, st.sessionEnv(cfg.Env), nil).Authorize(ctx, ch, dir)
+		d, jerr := judged(cfg.Authorizer, st.sessionEnv(cfg.Env), nil, s.move("", dir)).Authorize(ctx, ch, dir)
 		if jerr != nil {
 			plan.Error = report.NewError(jerr)
 		}

@@ -101,10 +101,11 @@ func (s *session) startJob(ctx context.Context, c *call, ap *approver) (*mcp.Cal
 	return s.result(c, j.res, j.err, "", ap)
 }
 
-// jobStarted is run's answer for a started job: its id, and what the
-// chain printed so far is left to job_output.
+// jobStarted is run's answer for a started job: its id, running, and
+// exit_code 0 (the start succeeded; the chain's own status comes from
+// job_output); what the chain printed so far is left to job_output.
 func (s *session) jobStarted(c *call, j *job) (*mcp.CallToolResult, RunResult, error) {
-	out := RunResult{Run: *report.FromResult(nil, nil), Cwd: s.snapshot().Dir, Job: j.id}
+	out := RunResult{Run: *report.FromResult(&engine.Result{}, nil), Cwd: s.snapshot().Dir, Job: j.id, Running: true}
 	text := fmt.Sprintf("started job %s in %s: %s\nread its output with job_output {\"job\":%q}; stop it with job_kill {\"job\":%q}\n",
 		j.id, c.dir, c.args.Command, j.id, j.id)
 	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}, out, nil

@@ -23,6 +23,9 @@ func (c *client) startJob(command string, extra map[string]any) string {
 	if res.IsError || out.Job == "" {
 		c.t.Fatalf("%s: no job:\n%s", command, text(res))
 	}
+	if out.ExitCode != 0 || !out.Running || out.Error != nil {
+		c.t.Errorf("%s: started job reports exit_code %d, running %v, error %v; want 0, true, none", command, out.ExitCode, out.Running, out.Error)
+	}
 	return out.Job
 }
 

@@ -141,7 +141,15 @@ func (s *Server) Serve(ctx context.Context, t mcp.Transport) error {
 
 // ServeStdio serves one session over the process's stdin and stdout.
 func (s *Server) ServeStdio(ctx context.Context) error {
-	return s.Serve(ctx, &mcp.StdioTransport{})
+	return s.ServeIO(ctx, os.Stdin, os.Stdout)
+}
+
+// ServeIO serves one session of newline-delimited JSON-RPC read from r
+// and written to w, as stdio servers speak it. A line from the client
+// that is no JSON-RPC message gets an error response, and the session
+// goes on (lineTransport). w is not closed.
+func (s *Server) ServeIO(ctx context.Context, r io.Reader, w io.Writer) error {
+	return s.Serve(ctx, &lineTransport{r: r, w: w, max: mcp.DefaultMaxLineLength})
 }
 
 // instructions tell the model what the tools are for and how the session

@@ -32,6 +32,9 @@ type RunResult struct {
 	Cwd string `json:"cwd"`
 	// Job is the background job's id.
 	Job string `json:"job,omitempty"`
+	// Running is set on the answer that started a background job: the
+	// chain runs on, and ExitCode is 0 until job_output reports its own.
+	Running bool `json:"running,omitempty"`
 }
 
 // ExplainArgs are the arguments of the explain tool.

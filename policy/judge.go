@@ -33,6 +33,9 @@ type segFacts struct {
 	// runtime is set when the program is known only at run time: nothing,
 	// not even the classifier, allows the segment.
 	runtime bool
+	// moved is set when the chain's Move made the segment ask: a
+	// chain-wide check, which the classifier does not lift.
+	moved bool
 }
 
 // segJudgement is what the steps have found out about one segment so far.
@@ -538,17 +541,27 @@ func (j *segJudgement) judgeCd(env *pathEnv, at where) where {
 	case w.logical == "":
 		return at
 	}
-	logical, target := w.logical, w.target
-	real := resolvePath(logical)
-	if !env.inRoots(real) {
-		j.pathAsks = append(j.pathAsks, "cd "+quoteArg(target)+" leaves the roots ("+real+")")
-	} else if why := env.sensitive(real); why != "" {
-		j.facts.hard = true
-		j.pathAsks = append(j.pathAsks, "cd "+quoteArg(target)+" enters a sensitive directory: "+why)
+	real := resolvePath(w.logical)
+	if msg, hard := env.judgeDir("cd "+quoteArg(w.target), real); msg != "" {
+		j.facts.hard = j.facts.hard || hard
+		j.pathAsks = append(j.pathAsks, msg)
 	} else {
-		j.pathOK = append(j.pathOK, "cd "+quoteArg(target)+" stays inside the roots ("+real+")")
+		j.pathOK = append(j.pathOK, "cd "+quoteArg(w.target)+" stays inside the roots ("+real+")")
 	}
-	return where{logical: logical, real: real}
+	return where{logical: w.logical, real: real}
+}
+
+// judgeDir judges the directory real that a cd (or a Move) named what
+// enters: outside the roots it asks, a sensitive directory asks in every
+// mode (hard); "" when it stays inside the roots.
+func (e *pathEnv) judgeDir(what, real string) (msg string, hard bool) {
+	if !e.inRoots(real) {
+		return what + " leaves the roots (" + real + ")", false
+	}
+	if why := e.sensitive(real); why != "" {
+		return what + " enters a sensitive directory: " + why, true
+	}
+	return "", false
 }
 
 // conclude orders the reasons (asks, then what steps 4 and 5 found) and

@@ -56,6 +56,8 @@ type Policy struct {
 	// command line.
 	environ []string
 	given   []givenVar
+	// move is After's: how the chains' start directory was reached.
+	move *Move
 
 	readOnlySet bool // Parse saw readOnlyAutoAllow, so Load lets it override
 	noBypass    bool // managed settings disable bypassPermissions (SetMode)
@@ -122,6 +124,7 @@ func (p *Policy) Authorize(ctx context.Context, c *chain.Chain, dir string) (*ch
 		}
 	}
 	p.chainChecks(c, d, facts)
+	p.judgeMove(env, d, facts)
 	if err := p.classify(ctx, segs, d, facts); err != nil {
 		return nil, err
 	}
@@ -174,6 +177,8 @@ func (p *Policy) classify(ctx context.Context, segs []*chain.Segment, d *chain.D
 			sd.Reasons = append(sd.Reasons, "classifier failed, still ask: "+err.Error())
 		case v == chain.Allow && facts[i].runtime:
 			sd.Reasons = append(sd.Reasons, "classifier: allow ignored, the program is known only at run time")
+		case v == chain.Allow && facts[i].moved:
+			sd.Reasons = append(sd.Reasons, "classifier: allow ignored, the directory the chain was moved to asks")
 		case v == chain.Allow || v == chain.Deny:
 			sd.Verdict = v
 			sd.Reasons = append(sd.Reasons, "classifier: "+string(v))
@@ -207,6 +212,10 @@ func addSuggestions(d *chain.Decision, facts []segFacts) {
 // program's relative paths are relative to).
 type where struct{ logical, real string }
 
+// cdGitRisk is why git after a change of directory asks, in the chain
+// (chainChecks) or before it (Move).
+const cdGitRisk = "the new directory's repository configuration can run programs"
+
 // chainChecks adds the chain-wide reasons: too many segments, too long, more
 // than one cd, cd combined with git, a write or a redirect.
 func (p *Policy) chainChecks(c *chain.Chain, d *chain.Decision, facts []segFacts) {
@@ -236,7 +245,7 @@ func (p *Policy) chainChecks(c *chain.Chain, d *chain.Decision, facts []segFacts
 		d.Chain = append(d.Chain, fmt.Sprintf("chain changes directory %d times", cds))
 	}
 	if cds > 0 && git {
-		d.Chain = append(d.Chain, "cd combined with git: the new directory's repository configuration can run programs")
+		d.Chain = append(d.Chain, "cd combined with git: "+cdGitRisk)
 	}
 	if cds > 0 && writes {
 		d.Chain = append(d.Chain, "cd combined with a write or a redirect: relative paths land in the new directory")

@@ -16,8 +16,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
-
 	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/mcpserver"
 	"github.com/chainrun/chainrun/policy"
@@ -110,8 +108,7 @@ func (c *cli) mcp(args []string) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	t := &mcp.IOTransport{Reader: c.stdin, Writer: nopWriteCloser{c.stdout}}
-	if err := srv.Serve(ctx, t); err != nil && ctx.Err() == nil {
+	if err := srv.ServeIO(ctx, c.stdin, c.stdout); err != nil && ctx.Err() == nil {
 		fmt.Fprintf(c.stderr, "chainrun: mcp: %v\n", err)
 		return report.ExitInternal
 	}
@@ -146,11 +143,6 @@ func policyID(paths []string) string {
 	}
 	return hex.EncodeToString(h.Sum(nil))
 }
-
-// nopWriteCloser lets the transport write to stdout without closing it.
-type nopWriteCloser struct{ io.Writer }
-
-func (nopWriteCloser) Close() error { return nil }
 
 // parseMCPArgs reads the mcp subcommand's flags; it takes no arguments.
 func (c *cli) parseMCPArgs(args []string) (cfg *mcpConfig, status int, ok bool) {

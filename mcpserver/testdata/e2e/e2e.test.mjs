@@ -214,6 +214,10 @@ test('a background job is read to its end', async () => {
   const started = await run(plain, { command: `lines 2 && wait-for '${flag}' && lines 3`, background: true });
   const job = started.structuredContent.job;
   assert.match(job, /^job-/);
+  assert.equal(started.isError, undefined);
+  assert.equal(started.structuredContent.exit_code, 0);
+  assert.equal(started.structuredContent.running, true);
+  assert.equal(started.structuredContent.error, null);
   let out = '';
   let offset = 0;
   let last;
