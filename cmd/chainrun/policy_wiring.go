@@ -48,7 +48,8 @@ type loadedPolicy struct {
 	id string
 }
 
-// load reads and merges the permission rule files: the Claude Code
+// load reads and merges the permission rule files (the loadedPolicy is
+// never nil, so its warnings can be shown beside an error): the Claude Code
 // hierarchy for dir (or for --claude-settings=DIR) with --claude-settings,
 // the --policy files placed as Claude Code places --settings; else the
 // --policy files alone. The mode flag overrides defaultMode, --add-dir
@@ -62,7 +63,7 @@ func (f *policyFlags) load(dir, auditLog string) (*loadedPolicy, error) {
 		project := *f.claude
 		if project == "" {
 			if project, err = startDir(dir); err != nil {
-				return nil, err
+				return &loadedPolicy{}, err
 			}
 		}
 		p, warnings, err = policy.LoadClaude(policy.ClaudeDirs{Project: project}, f.policies...)
