@@ -37,6 +37,7 @@ func (s *session) explain(ctx context.Context, _ *mcp.CallToolRequest, args Expl
 			plan.Error = report.NewError(jerr)
 		}
 		plan.Judge(d)
+		plan.PolicyWarnings = cfg.PolicyWarnings
 	}
 	return &mcp.CallToolResult{
 		Content: []mcp.Content{&mcp.TextContent{Text: planText(plan)}},

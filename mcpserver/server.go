@@ -29,6 +29,10 @@ type Config struct {
 	// PolicyID names the policy's content (a digest of its files), so an
 	// approval given on a retried call is bound to the policy that asked.
 	PolicyID string
+	// PolicyWarnings are what the policy's loader said about its files
+	// (entries it left out or read as another); the explain tool's plan
+	// carries them.
+	PolicyWarnings []string
 	// Auditor records every chain, refused and denied ones included.
 	Auditor engine.Auditor
 	// Timeout bounds each foreground chain unless the call sets its own;

@@ -154,6 +154,9 @@ func planText(p *report.Plan) string {
 	for _, w := range p.Warnings {
 		fmt.Fprintf(&b, "warning: byte %d: %s\n", w.Offset, w.Message)
 	}
+	for _, w := range p.PolicyWarnings {
+		fmt.Fprintf(&b, "warning: policy: %s\n", w)
+	}
 	if p.Decision != nil {
 		b.WriteString(p.Decision.Text(true))
 	}

@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"slices"
 	"sort"
+	"strings"
 )
 
 // settings is the part of a Claude Code settings file the policy reads.
@@ -239,6 +240,10 @@ func (p *Policy) parseRules(s *settings, f SettingsFile, base string) ([]string,
 	}
 	for _, l := range lists {
 		for i, text := range l.in {
+			if w := toolEntryWarning(text, l.key); w != "" {
+				warnings = append(warnings, fmt.Sprintf("%s: permissions.%s[%d] %q %s", name, l.key, i, text, w))
+				continue
+			}
 			if pr, ok := parsePathRule(text); ok {
 				if w := pathRuleWarning(pr, l.key); w != "" {
 					warnings = append(warnings, fmt.Sprintf("%s: permissions.%s[%d] %q %s", name, l.key, i, text, w))
@@ -263,6 +268,33 @@ func (p *Policy) parseRules(s *settings, f SettingsFile, base string) ([]string,
 		}
 	}
 	return warnings, nil
+}
+
+// toolEntryWarning says why an entry about one of Claude Code's tools, not
+// about commands, is left out of the judgement; "" for any other entry.
+//
+// A bare "Bash" in permissions.deny removes Claude Code's own Bash tool:
+// the model never sees it, so Claude Code judges no command by it. It is
+// how a user sends every shell command to chainrun's MCP tool instead, and
+// chainrun, reading the same file, takes it as that. "Bash(*)", which
+// Claude Code reads as the same removal, stays a deny of every command:
+// with the parentheses the entry names commands, and it is how a file that
+// means to stop every command says so to both. A bare "Bash" in ask or
+// allow is a verdict on every call of Claude Code's tool and judges every
+// command as before.
+//
+// An "mcp__server__tool" entry is Claude Code's permission to call that
+// tool (mcp__chainrun__run is the call that brings a command here); it
+// names no command.
+func toolEntryWarning(text, list string) string {
+	t := strings.TrimSpace(text)
+	switch {
+	case t == "Bash" && list == "deny":
+		return `is read as Claude Code's own Bash tool, which it removes, not as a rule about commands: it denies no command chainrun runs (to deny every command, write "Bash(*)")`
+	case strings.HasPrefix(t, "mcp__"):
+		return "is Claude Code's permission to call an MCP tool, not a rule about commands; ignored"
+	}
+	return ""
 }
 
 // pathRuleWarning says how a Write rule is read: Claude Code matches file

@@ -19,6 +19,12 @@ type Plan struct {
 	// Decision is the policy's judgement (see Judge): its fields are
 	// absent when no policy judged the plan and all present when one did.
 	*Decision
+
+	// PolicyWarnings are what the policy's loader said about the settings
+	// files it read: entries it left out or read as another (a bare
+	// "Bash" deny taken as Claude Code's own tool, a Write rule, a rule of
+	// another tool). Absent when there are none or no policy judged.
+	PolicyWarnings []string `json:"policy_warnings,omitempty"`
 }
 
 // PlanSegment is one segment as the plan shows it.

@@ -35,11 +35,12 @@ func (c *cli) explain(cfg *config) int {
 		status = report.ExitRefused
 	}
 	if err == nil && cfg.judges() {
-		auth, st, ok := c.loadPolicy(cfg)
+		lp, st, ok := c.loadPolicy(&cfg.policyFlags, cfg.dir, cfg.audit.path, true)
 		if !ok {
 			return st
 		}
-		d, jerr := judge(auth, ch, cfg.dir)
+		plan.PolicyWarnings = lp.warnings
+		d, jerr := judge(withEnvFlags(lp.p, cfg.env), ch, cfg.dir)
 		if jerr != nil {
 			plan.Error = report.NewError(jerr)
 			err, status = jerr, report.ExitInternal
@@ -92,7 +93,8 @@ func jsonText(v any) string {
 // writePlanText prints the plan for people: one line per segment (number,
 // span, argv, then env, redirects and the built-in mark when there are
 // any), the operator joining consecutive segments on a line of its own,
-// then warnings and the policy's decision.
+// then warnings (the dialect's, then the policy loader's) and the policy's
+// decision.
 func writePlanText(w io.Writer, ch *chain.Chain, p *report.Plan) {
 	segs := ch.Segments()
 	for i, s := range p.Segments {
@@ -120,6 +122,9 @@ func writePlanText(w io.Writer, ch *chain.Chain, p *report.Plan) {
 	}
 	for _, wn := range p.Warnings {
 		fmt.Fprintf(w, "warning: offset %d: %s\n", wn.Offset, wn.Message)
+	}
+	for _, wn := range p.PolicyWarnings {
+		fmt.Fprintf(w, "warning: policy: %s\n", wn)
 	}
 	if p.Decision != nil {
 		fmt.Fprint(w, p.Decision.Text(true))

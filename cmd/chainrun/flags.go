@@ -31,12 +31,9 @@ type config struct {
 	combined bool
 	pipefail bool
 
-	policies []string
-	claude   *string // --claude-settings: nil off, "" the start directory
-	mode     string  // --permission-mode
-	addDirs  []string
-	yes      bool
-	audit    auditConfig
+	policyFlags
+	yes   bool
+	audit auditConfig
 
 	command string
 }
@@ -122,10 +119,7 @@ func (c *cli) parseArgs(args []string) (cfg *config, status int, ok bool) {
 	fs.Var((*envValue)(&cfg.env), "env", "")
 	fs.BoolVar(&cfg.combined, "combined", false, "")
 	fs.BoolVar(&cfg.pipefail, "pipefail", false, "")
-	fs.Var((*listValue)(&cfg.policies), "policy", "")
-	fs.Var(optionalDir{&cfg.claude}, "claude-settings", "")
-	fs.StringVar(&cfg.mode, "permission-mode", "", "")
-	fs.Var((*listValue)(&cfg.addDirs), "add-dir", "")
+	cfg.policyFlags.define(fs)
 	fs.BoolVar(&cfg.yes, "yes", false, "")
 	fs.StringVar(&cfg.audit.path, "audit-log", "", "")
 	fs.Var((*countValue)(&cfg.audit.maxSizeMB), "audit-max-size", "")

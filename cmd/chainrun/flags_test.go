@@ -113,7 +113,7 @@ func TestParseArgs(t *testing.T) {
 	}
 	want := config{
 		json: true, dialect: chain.Windows, timeout: 2 * time.Second, grace: time.Second,
-		maxOut: 1 << 20, env: []string{"A=1", "B=2"}, policies: []string{"a.json", "b.json"}, yes: true,
+		maxOut: 1 << 20, env: []string{"A=1", "B=2"}, policyFlags: policyFlags{policies: []string{"a.json", "b.json"}}, yes: true,
 		audit: auditConfig{path: "log.jsonl", maxSizeMB: 5}, command: "--weird",
 	}
 	if cfg.json != want.json || cfg.dialect != want.dialect || cfg.timeout != want.timeout ||

@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"flag"
 	"fmt"
@@ -11,7 +9,6 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
@@ -34,6 +31,14 @@ Flags:
   --policy FILE          judge every chain with the permission rules in FILE
                          (repeatable, merged); an ask is put to the client's
                          user through elicitation
+  --claude-settings[=DIR]
+                         judge with the settings Claude Code reads for DIR
+                         (default: --dir): managed, user, project and local
+                         files; a bare "Bash" deny there removes Claude
+                         Code's own tool and denies no command here
+  --permission-mode MODE default, acceptEdits, plan, dontAsk or
+                         bypassPermissions (default: the settings' defaultMode)
+  --add-dir DIR          a working directory besides --dir (repeatable)
   --audit-log FILE       append every chain to FILE as one JSON line
   --audit-max-size MB, --audit-max-backups N, --audit-max-age DAYS
                          rotation of the audit log, as for chainrun
@@ -50,14 +55,16 @@ Flags:
                          how long to wait for an approval (default 2m)
   -h, --help             print this help and exit
 
-Example client configuration (Claude Code, .mcp.json):
+Example client configuration (Claude Code, .mcp.json), with "deny": ["Bash"]
+and "allow": ["mcp__chainrun__run", ...] in .claude/settings.json so every
+shell command goes through chainrun:
   {"mcpServers": {"chainrun": {"command": "chainrun",
-    "args": ["mcp", "--policy", ".claude/settings.json"]}}}
+    "args": ["mcp", "--claude-settings"]}}}
 `
 
 // mcpConfig is what the mcp subcommand's flags give.
 type mcpConfig struct {
-	policies        []string
+	policyFlags
 	audit           auditConfig
 	dir             string
 	timeout         time.Duration
@@ -81,16 +88,16 @@ func (c *cli) mcp(args []string) int {
 		Dialect: cfg.dialect, ApprovalTimeout: cfg.approvalTimeout, Version: versionString(),
 		Logger: slog.New(slog.NewTextHandler(c.stderr, &slog.HandlerOptions{Level: slog.LevelWarn})),
 	}
-	if len(cfg.policies) > 0 {
-		auth, st, ok := c.loadPolicy(&config{policies: cfg.policies})
+	if cfg.judges() {
+		lp, st, ok := c.loadPolicy(&cfg.policyFlags, cfg.dir, cfg.audit.path, false)
 		if !ok {
 			return st
 		}
-		if err := rootPolicy(auth, cfg.dir); err != nil {
+		if err := rootPolicy(lp.p, cfg.dir); err != nil {
 			fmt.Fprintf(c.stderr, "chainrun: %v\n", err)
 			return exitUsage
 		}
-		scfg.Authorizer, scfg.PolicyID = auth, policyID(cfg.policies)
+		scfg.Authorizer, scfg.PolicyID, scfg.PolicyWarnings = lp.p, lp.id, lp.warnings
 	}
 	if cfg.audit.path != "" {
 		auditor, closeAudit, err := newAuditor(cfg.audit)
@@ -118,9 +125,8 @@ func (c *cli) mcp(args []string) int {
 // rootPolicy makes the server's directory the root of a policy that names
 // none, so a session that cd's into a subdirectory keeps the whole tree
 // it started in, and a cd out of it asks.
-func rootPolicy(auth chain.Authorizer, dir string) error {
-	p, ok := auth.(*policy.Policy)
-	if !ok || len(p.Roots) > 0 {
+func rootPolicy(p *policy.Policy, dir string) error {
+	if len(p.Roots) > 0 {
 		return nil
 	}
 	abs, err := startDir(dir)
@@ -131,26 +137,13 @@ func rootPolicy(auth chain.Authorizer, dir string) error {
 	return nil
 }
 
-// policyID digests the policy files' names and contents, so an approval
-// given on a retried call names the policy that asked for it.
-func policyID(paths []string) string {
-	h := sha256.New()
-	for _, p := range paths {
-		data, _ := os.ReadFile(p)
-		abs, _ := filepath.Abs(p)
-		fmt.Fprintf(h, "%s\x00%d\x00", abs, len(data))
-		h.Write(data)
-	}
-	return hex.EncodeToString(h.Sum(nil))
-}
-
 // parseMCPArgs reads the mcp subcommand's flags; it takes no arguments.
 func (c *cli) parseMCPArgs(args []string) (cfg *mcpConfig, status int, ok bool) {
 	cfg = &mcpConfig{dialect: chain.HostDialect(), maxOut: mcpserver.DefaultMaxOutput, approvalTimeout: mcpserver.DefaultApprovalTimeout}
 	fs := flag.NewFlagSet("chainrun mcp", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
-	fs.Var((*listValue)(&cfg.policies), "policy", "")
+	cfg.policyFlags.define(fs)
 	fs.StringVar(&cfg.audit.path, "audit-log", "", "")
 	fs.Var((*countValue)(&cfg.audit.maxSizeMB), "audit-max-size", "")
 	fs.Var((*countValue)(&cfg.audit.maxBackups), "audit-max-backups", "")

@@ -29,7 +29,15 @@ func TestMCPArgs(t *testing.T) {
 			return len(c.policies) == 2 && c.audit.path == "log" && c.dir == "d" && c.timeout == 30*time.Second &&
 				c.grace == time.Second && c.maxOut == 1<<20 && c.dialect == chain.Windows && c.approvalTimeout == 10*time.Second
 		}},
+		{"the CLI's policy flags", []string{"--claude-settings", "--permission-mode", "acceptEdits", "--add-dir", "x", "--add-dir", "y"}, true, 0, "", func(c *mcpConfig) bool {
+			return c.claude != nil && *c.claude == "" && c.mode == "acceptEdits" && strings.Join(c.addDirs, ",") == "x,y" && c.judges()
+		}},
+		{"--claude-settings=DIR", []string{"--claude-settings=proj"}, true, 0, "", func(c *mcpConfig) bool {
+			return c.claude != nil && *c.claude == "proj" && len(c.policies) == 0
+		}},
+		{"no policy flag: nothing judges", nil, true, 0, "", func(c *mcpConfig) bool { return !c.judges() }},
 		{"help", []string{"--help"}, false, 0, "Usage: chainrun mcp [flags]", nil},
+		{"help names the policy flags", []string{"--help"}, false, 0, "--claude-settings[=DIR]", nil},
 		{"unknown flag", []string{"--yes"}, false, exitUsage, "flag provided but not defined: --yes", nil},
 		{"no arguments", []string{"ls"}, false, exitUsage, "mcp takes no arguments", nil},
 		{"bad dialect", []string{"--dialect", "cmd"}, false, exitUsage, "want posix or windows", nil},

@@ -11,10 +11,6 @@ import (
 	"github.com/chainrun/chainrun/report"
 )
 
-// judges reports whether a policy judges the chain: --policy or
-// --claude-settings.
-func (cfg *config) judges() bool { return len(cfg.policies) > 0 || cfg.claude != nil }
-
 // optionalDir is --claude-settings, which may stand alone (the start
 // directory) or take =DIR.
 type optionalDir struct{ dir **string }
@@ -36,19 +32,23 @@ func (o optionalDir) Set(s string) error {
 
 func (o optionalDir) IsBoolFlag() bool { return true }
 
-// loadPolicy loads the --policy files and the Claude Code settings
-// hierarchy, printing their warnings on stderr. A file that cannot be read
-// or has bad rules, or a mode the settings refuse, is a usage error.
-func (c *cli) loadPolicy(cfg *config) (chain.Authorizer, int, bool) {
-	auth, warnings, err := newAuthorizer(cfg)
-	for _, w := range warnings {
-		fmt.Fprintf(c.stderr, "chainrun: policy: %s\n", w)
+// loadPolicy loads the policy the flags give for a chain starting in dir,
+// printing the loader's warnings on stderr unless the caller shows them
+// itself (keep): --explain puts them in the plan. A file that cannot be
+// read or has bad rules, or a mode the settings refuse, is a usage error,
+// its warnings printed whatever keep says.
+func (c *cli) loadPolicy(f *policyFlags, dir, auditLog string, keep bool) (*loadedPolicy, int, bool) {
+	lp, err := f.load(dir, auditLog)
+	if err != nil || !keep {
+		for _, w := range lp.warnings {
+			fmt.Fprintf(c.stderr, "chainrun: policy: %s\n", w)
+		}
 	}
 	if err != nil {
 		fmt.Fprintf(c.stderr, "chainrun: %v\n", err)
 		return nil, exitUsage, false
 	}
-	return auth, 0, true
+	return lp, 0, true
 }
 
 // approver settles ask verdicts for the CLI: --yes approves, an

@@ -1,56 +1,112 @@
 package main
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"flag"
+	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/chainrun/chainrun/audit"
-	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/engine"
 	"github.com/chainrun/chainrun/policy"
 )
 
-// newAuthorizer loads and merges the permission rule files: the Claude
-// Code hierarchy with --claude-settings (the --policy files placed as
-// Claude Code places --settings), else the --policy files alone. The mode
-// flag overrides defaultMode, --add-dir adds working directories, and the
-// audit log joins the files the policy protects.
-func newAuthorizer(cfg *config) (chain.Authorizer, []string, error) {
+// policyFlags are the permission flags chainrun and chainrun mcp share:
+// the rule files, Claude Code's settings hierarchy, the mode and the
+// working directories. Both read them with define and load them with
+// load, so the two judge a chain alike.
+type policyFlags struct {
+	policies []string
+	claude   *string // --claude-settings: nil off, "" the start directory
+	mode     string  // --permission-mode
+	addDirs  []string
+}
+
+// define adds the flags to fs.
+func (f *policyFlags) define(fs *flag.FlagSet) {
+	fs.Var((*listValue)(&f.policies), "policy", "")
+	fs.Var(optionalDir{&f.claude}, "claude-settings", "")
+	fs.StringVar(&f.mode, "permission-mode", "", "")
+	fs.Var((*listValue)(&f.addDirs), "add-dir", "")
+}
+
+// judges reports whether a policy judges the chain: --policy or
+// --claude-settings.
+func (f *policyFlags) judges() bool { return len(f.policies) > 0 || f.claude != nil }
+
+// loadedPolicy is the policy the flags give, with what the loader said
+// about the files and a digest of everything it was built from.
+type loadedPolicy struct {
+	p        *policy.Policy
+	warnings []string
+	// id digests the settings files read (every candidate of the
+	// hierarchy, present or not), the mode and the added directories, so
+	// an approval names the policy that asked for it.
+	id string
+}
+
+// load reads and merges the permission rule files (the loadedPolicy is
+// never nil, so its warnings can be shown beside an error): the Claude Code
+// hierarchy for dir (or for --claude-settings=DIR) with --claude-settings,
+// the --policy files placed as Claude Code places --settings; else the
+// --policy files alone. The mode flag overrides defaultMode, --add-dir
+// adds working directories, and the audit log joins the files the policy
+// protects.
+func (f *policyFlags) load(dir, auditLog string) (*loadedPolicy, error) {
 	var p *policy.Policy
 	var warnings []string
 	var err error
-	if cfg.claude != nil {
-		dir := *cfg.claude
-		if dir == "" {
-			if dir, err = startDir(cfg.dir); err != nil {
-				return nil, nil, err
+	if f.claude != nil {
+		project := *f.claude
+		if project == "" {
+			if project, err = startDir(dir); err != nil {
+				return &loadedPolicy{}, err
 			}
 		}
-		p, warnings, err = policy.LoadClaude(policy.ClaudeDirs{Project: dir}, cfg.policies...)
+		p, warnings, err = policy.LoadClaude(policy.ClaudeDirs{Project: project}, f.policies...)
 	} else {
-		p, warnings, err = policy.Load(cfg.policies...)
+		p, warnings, err = policy.Load(f.policies...)
 	}
+	lp := &loadedPolicy{p: p, warnings: warnings}
 	if err != nil {
-		return nil, warnings, err
+		return lp, err
 	}
-	if cfg.mode != "" {
-		if err := p.SetMode(policy.Mode(cfg.mode)); err != nil {
-			return nil, warnings, err
+	if f.mode != "" {
+		if err := p.SetMode(policy.Mode(f.mode)); err != nil {
+			return lp, err
 		}
 	}
-	for _, d := range cfg.addDirs {
+	for _, d := range f.addDirs {
 		abs, err := filepath.Abs(d)
 		if err != nil {
-			return nil, warnings, err
+			return lp, err
 		}
 		p.AdditionalDirectories = append(p.AdditionalDirectories, abs)
 	}
-	if cfg.audit.path != "" {
-		if abs, err := filepath.Abs(cfg.audit.path); err == nil {
+	lp.id = policyID(p.Protect, f.mode, p.AdditionalDirectories)
+	if auditLog != "" {
+		if abs, err := filepath.Abs(auditLog); err == nil {
 			p.Protect = append(p.Protect, abs)
 		}
 	}
-	return withEnvFlags(p, cfg.env), warnings, nil
+	return lp, nil
+}
+
+// policyID digests the policy files' names and contents (a missing one as
+// empty), the mode flag and the working directories.
+func policyID(paths []string, mode string, dirs []string) string {
+	h := sha256.New()
+	for _, p := range paths {
+		data, _ := os.ReadFile(p)
+		abs, _ := filepath.Abs(p)
+		fmt.Fprintf(h, "%s\x00%d\x00", abs, len(data))
+		h.Write(data)
+	}
+	fmt.Fprintf(h, "mode\x00%s\x00dirs\x00%s", mode, strings.Join(dirs, "\x00"))
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 // withEnvFlags has the policy judge the --env variables as it judges

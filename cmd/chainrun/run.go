@@ -31,11 +31,11 @@ func (c *cli) runChain(cfg *config) int {
 		opts.Stdout, opts.Stderr, opts.NoCapture = c.stdout, c.stderr, true
 	}
 	if cfg.judges() {
-		auth, st, ok := c.loadPolicy(cfg)
+		lp, st, ok := c.loadPolicy(&cfg.policyFlags, cfg.dir, cfg.audit.path, false)
 		if !ok {
 			return st
 		}
-		opts.Authorizer, opts.Approver = auth, c.newApprover(cfg)
+		opts.Authorizer, opts.Approver = withEnvFlags(lp.p, cfg.env), c.newApprover(cfg)
 	}
 	if cfg.audit.path != "" {
 		auditor, closeAudit, err := newAuditor(cfg.audit)
