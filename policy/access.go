@@ -82,6 +82,9 @@ func (p *program) paths(args []word) []fileArg {
 	if p != nil && p.files != nil {
 		return p.files(p, args)
 	}
+	if p != nil && p.text {
+		return nil // text it prints or compares: echo ~ reads nothing
+	}
 	if p == nil || p.operands == 0 {
 		return pathLikeFiles(args)
 	}

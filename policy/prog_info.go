@@ -6,8 +6,9 @@ package policy
 
 func init() {
 	registerAll(
-		&program{names: []string{"echo", "printf", "true", "false", "seq", "pwd", "which", "basename", "dirname", "df", "whoami", "id",
+		&program{names: []string{"echo", "printf", "true", "false", "seq", "pwd", "which", "basename", "dirname", "whoami", "id",
 			"uname"}, readOnly: true, text: true},
+		&program{names: []string{"df"}, readOnly: true, operands: roleStat},
 		&program{names: []string{"date"}, readOnly: true, guard: specGuard,
 			opts: optSpec{shortVal: "dfrs", longVal: []string{"date", "file", "reference", "set"}, abbrev: true,
 				danger: map[string]string{"-s": "date -s sets the clock", "--set": "date --set sets the clock"}}},
