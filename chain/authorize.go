@@ -65,6 +65,17 @@ type Authorizer interface {
 	Authorize(ctx context.Context, c *Chain, dir string) (*Decision, error)
 }
 
+// WriteJudge is implemented by an Authorizer that knows which programs
+// create or remove no files (policy.Policy: by each program's record).
+// The plan made before a run then knows the globs after such a program
+// (ls *.txt && cat *.txt); after any other they are known only when they
+// run.
+type WriteJudge interface {
+	// MayWrite reports whether the program run with argv may create or
+	// remove files.
+	MayWrite(argv []string) bool
+}
+
 // Approver settles an ask verdict: it returns true to run the chain, false
 // to refuse it. A CLI prompts a person; an agent may ask its user.
 type Approver interface {

@@ -95,6 +95,9 @@ func startShell(opts Options, dir string) *expand.Shell {
 	}
 	sh := expand.HostShell(resetIFS(env), dir)
 	sh.Vars = opts.Vars
+	if w, ok := opts.Authorizer.(chain.WriteJudge); ok {
+		sh.Writes = w.MayWrite
+	}
 	return sh
 }
 

@@ -561,6 +561,31 @@ var planCases = []planCase{
 	{name: "cd through a missing directory fails", src: "cd missing/..; echo $OLDPWD", want: [][]string{{"cd", "missing/.."}, {"echo", u("$OLDPWD")}}},
 }
 
+// TestPlanWrites: with Writes, globs after a program that writes no
+// files are known when the plan is made; after one that may, after one
+// with a word known only at run time, or after a redirect to a file, only
+// when they run.
+func TestPlanWrites(t *testing.T) {
+	writes := func(argv []string) bool { return argv[0] != "ls" }
+	for _, tt := range []struct {
+		src  string
+		want []string
+	}{
+		{"ls; echo *.go", []string{"echo", "a.go", "b.go"}},
+		{"ls | echo *.go", []string{"echo", "a.go", "b.go"}},
+		{"touch x.go; echo *.go", []string{"echo", u("*.go")}},
+		{"ls $((1/0)); echo *.go", []string{"echo", u("*.go")}},
+		{"ls >f; echo *.go", []string{"echo", u("*.go")}},
+	} {
+		sh := fixture(t)
+		sh.Writes = writes
+		segs := planSegments(t, sh, tt.src)
+		if got := typedArgs(segs[len(segs)-1]); !slices.Equal(got, tt.want) {
+			t.Errorf("%q: last segment %q, want %q", tt.src, got, tt.want)
+		}
+	}
+}
+
 // TestPlanAssignsSeeUnknown: an assignment reading an earlier assignment
 // of the same segment whose value is unknown is unknown too.
 func TestPlanAssignsSeeUnknown(t *testing.T) {

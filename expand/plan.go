@@ -196,11 +196,11 @@ func (p *Shell) planCd(s *chain.Segment, certain bool) {
 	p.markUnknown("files", true)
 }
 
-// touches notes a segment that may create or remove files: any program,
-// and any built-in writing to a file. Globs after it are known only when
-// they run.
+// touches notes a segment that may create or remove files: a program
+// Writes does not clear, and any segment writing to a file by a redirect.
+// Globs after it are known only when they run.
 func (p *Shell) touches(s *chain.Segment) {
-	if len(s.Args) > 0 && !s.IsBuiltin() {
+	if len(s.Args) > 0 && !s.IsBuiltin() && p.mayWrite(s) {
 		p.markUnknown("files", true)
 		return
 	}
@@ -210,4 +210,13 @@ func (p *Shell) touches(s *chain.Segment) {
 			return
 		}
 	}
+}
+
+// mayWrite reports whether the program of s may create or remove files:
+// unless Writes says it does not, for an argv known in every word.
+func (p *Shell) mayWrite(s *chain.Segment) bool {
+	if p.Writes == nil || slices.ContainsFunc(s.Argv(), func(a chain.Arg) bool { return a.Runtime }) {
+		return true
+	}
+	return p.Writes(s.Args)
 }

@@ -38,6 +38,12 @@ type Shell struct {
 	Rules Rules
 	// ReadDir lists a directory for globbing; nil means os.ReadDir.
 	ReadDir func(dir string) ([]fs.DirEntry, error)
+	// Writes reports, for a plan, whether a program run with argv (every
+	// word known) may create or remove files: globs after one that may
+	// are known only at run time. Nil means every program may; the
+	// policy, which knows each program's record, answers for the engine
+	// (chain.WriteJudge).
+	Writes func(argv []string) bool
 
 	// unknown marks what a plan cannot know before the run: variable
 	// names, "?" (the status), "PWD" (the directory) and "files" (the

@@ -25,7 +25,7 @@ func (s *session) explain(ctx context.Context, _ *mcp.CallToolRequest, args Expl
 	dir := st.Dir
 	ch, err := chain.ParseDialect(args.Command, dialect)
 	if err == nil {
-		opts := engine.Options{Dir: dir, Env: st.sessionEnv(cfg.Env), Vars: st.Vars}
+		opts := engine.Options{Dir: dir, Env: st.sessionEnv(cfg.Env), Vars: st.Vars, Authorizer: cfg.Authorizer}
 		if ch, err = engine.Plan(ch, opts); err == nil {
 			err = engine.Check(ch, opts)
 		}

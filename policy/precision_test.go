@@ -19,6 +19,16 @@ var precisionCases = []bypassCase{
 	{cmd: "echo x > {HOME}/.bashrc", verdict: "ask", why: "the redirect is still a write outside the roots"},
 	{cmd: "echo ~/.ssh/id_rsa", verdict: "allow", deny: []string{"Read(~/.ssh/**)"}, why: "a Read deny judges reads; echo reads nothing"},
 	{cmd: "echo x; rm -rf /", verdict: "deny", why: "a printer does not carry the chain past a deny"},
+	// A glob is known when the plan is made unless a segment before it may
+	// write where it looks.
+	{cmd: "ls docs/*.md && cat docs/*.md", verdict: "allow", plan: "ls docs/readme.md; cat docs/readme.md",
+		why: "ls writes nothing: the second glob is known"},
+	{cmd: "touch docs/b.md && cat docs/*.md", verdict: "ask", reason: "known only at run time",
+		why: "touch may create files the glob then matches"},
+	{cmd: "ls > docs/x.md && cat docs/*.md", verdict: "ask", reason: "known only at run time",
+		why: "the redirect writes a file"},
+	{cmd: "sort -o docs/x.md docs/readme.md && cat docs/*.md", verdict: "ask", reason: "known only at run time",
+		why: "sort -o writes: its guard says so"},
 }
 
 func TestPrecisionTable(t *testing.T) {

@@ -277,3 +277,19 @@ func sameFlags(groups ...[]string) map[string][]string {
 	}
 	return m
 }
+
+// MayWrite reports whether the program run with argv may create or remove
+// files: every program but one the read-only table allows with these
+// arguments (its guard and its readOnlyUnless find nothing). The plan
+// knows the globs after one that may not (chain.WriteJudge).
+func (p *Policy) MayWrite(argv []string) bool {
+	if len(argv) == 0 {
+		return false
+	}
+	args := make([]word, len(argv))
+	for i, a := range argv {
+		args[i] = lit(a)
+	}
+	ok, _ := readOnlyReason(args)
+	return !ok
+}

@@ -627,10 +627,13 @@ func mustRulesAndPaths(t testing.TB, texts []string) ([]Rule, []PathRule) {
 }
 
 // tableShell is the shell the table's chains start in, as engine.Plan
-// builds it: HOME, PWD and the case's variables as the environment, root
-// as the directory.
+// builds it for a policy: HOME, PWD and the case's variables as the
+// environment, root as the directory, the registry saying which programs
+// write no files.
 func tableShell(root, home string, env []string) *expand.Shell {
-	return expand.HostShell(append([]string{"HOME=" + home, "PWD=" + root}, env...), root)
+	sh := expand.HostShell(append([]string{"HOME=" + home, "PWD=" + root}, env...), root)
+	sh.Writes = (&Policy{}).MayWrite
+	return sh
 }
 
 // planCase parses the case's command line and plans it as the engine does

@@ -19,12 +19,23 @@ import (
 // plan and runs nothing. It exits 0 when the input was accepted, whatever
 // the decision, and 2 when it was refused.
 func (c *cli) explain(cfg *config) int {
+	var lp *loadedPolicy
+	if cfg.judges() {
+		var st int
+		var ok bool
+		if lp, st, ok = c.loadPolicy(&cfg.policyFlags, cfg.dir, cfg.audit.path, true); !ok {
+			return st
+		}
+	}
 	ch, err := chain.ParseDialect(cfg.command, cfg.dialect)
 	if err == nil {
 		// The plan: every word expanded as of now, as Run judges it.
 		// What Run would refuse before starting anything (on Windows:
 		// arguments cmd.exe cannot carry) is a refusal here too.
 		opts := engine.Options{Dir: cfg.dir, Env: chainEnv(cfg.env)}
+		if lp != nil {
+			opts.Authorizer = lp.p // the plan knows globs after programs that write nothing
+		}
 		if ch, err = engine.Plan(ch, opts); err == nil {
 			err = engine.Check(ch, opts)
 		}
@@ -34,11 +45,7 @@ func (c *cli) explain(cfg *config) int {
 	if err != nil {
 		status = report.ExitRefused
 	}
-	if err == nil && cfg.judges() {
-		lp, st, ok := c.loadPolicy(&cfg.policyFlags, cfg.dir, cfg.audit.path, true)
-		if !ok {
-			return st
-		}
+	if err == nil && lp != nil {
 		plan.PolicyWarnings = lp.warnings
 		d, jerr := judge(withEnvFlags(lp.p, cfg.env), ch, cfg.dir)
 		if jerr != nil {
