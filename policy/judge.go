@@ -226,7 +226,7 @@ func (p *Policy) allowNarrow(j *segJudgement) {
 	narrow := j.a.narrow
 	s := j.seg
 	if r, exact := p.matchAllow(narrow); r != nil {
-		j.allowByRule(r, exact)
+		j.allowByRule(r, exact, p.runsReaders)
 	} else if s.Builtin != "" && s.Builtin != chain.BuiltinCd {
 		j.allow("", "engine built-in "+string(s.Builtin))
 	} else if j.facts.cd {
@@ -247,10 +247,15 @@ func (p *Policy) allowNarrow(j *segJudgement) {
 
 // allowByRule allows with r, unless r is a prefix or glob rule (not
 // exact) and the guard finds a flag that makes the command write files or
-// run programs: such a rule was written for reading.
-func (j *segJudgement) allowByRule(r *Rule, exact bool) {
+// run programs: such a rule was written for reading. runsReaders lifts the
+// guard of a program running only allowed readers (runs.go).
+func (j *segJudgement) allowByRule(r *Rule, exact bool, runsReaders func([]word) string) {
 	if !exact {
 		if g := guard(j.a.narrow); g != "" {
+			if why := runsReaders(j.a.narrow); why != "" {
+				j.allow(r.Text, "matches "+r.Match.String()+" allow rule "+r.String()+"; "+why)
+				return
+			}
 			j.guardStops(g, "guard: "+g+"; rule "+r.String()+" does not cover it (an exact rule would)")
 			return
 		}

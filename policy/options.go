@@ -253,8 +253,13 @@ func scanFlags(args []word, spec *optSpec) (operands []word, reason string) {
 }
 
 // dangerIn is the first reason a dangerous option of opts gives, or "".
+// An option that writes the file it names is no danger when that is the
+// null device (curl -o /dev/null).
 func (spec *optSpec) dangerIn(opts []flagUse) string {
 	for _, o := range opts {
+		if spec.roles[o.flag] == roleWrite && o.hasVal && o.val.isNeutralOut() {
+			continue
+		}
 		if r, ok := spec.danger[o.flag]; ok {
 			return r + " (" + o.word + ")"
 		}

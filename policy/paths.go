@@ -502,6 +502,13 @@ func neutralOut(t string) bool {
 	return false
 }
 
+// isNeutralOut reports a word known now naming an output target that
+// writes nowhere on disk.
+func (w word) isNeutralOut() bool {
+	s, ok := w.known()
+	return ok && neutralOut(s)
+}
+
 // neutralIn are input devices that read nothing from disk.
 func neutralIn(t string) bool {
 	switch t {
@@ -509,6 +516,19 @@ func neutralIn(t string) bool {
 		return true
 	}
 	return neutralOut(t)
+}
+
+// neutralOperand reports an operand naming a device that holds nothing on
+// disk for its role (go build -o /dev/null, diff f /dev/null): inert, as
+// the same target of a redirect is. Removing one is no such thing.
+func neutralOperand(t string, r fileRole) bool {
+	switch r {
+	case roleWrite:
+		return neutralOut(t)
+	case roleRead, roleStat, roleTouch:
+		return neutralIn(t)
+	}
+	return false
 }
 
 // noteKind is how a judged path weighs on its segment.
@@ -581,8 +601,11 @@ func (e *pathEnv) judgeFile(cwd string, f fileArg) pathNote {
 	if !ok {
 		return e.judgeRuntimeFile(f)
 	}
-	abs := e.resolve(cwd, path)
 	label := f.what + " " + quoteArg(path)
+	if neutralOperand(path, f.role) {
+		return pathNote{msg: label + " is a device that keeps nothing on disk"}
+	}
+	abs := e.resolve(cwd, path)
 	key := ""
 	if len(e.p.PathDeny)+len(e.p.PathAsk)+len(e.p.PathAllow) > 0 {
 		key = pathKey(abs, e.keys.fold)

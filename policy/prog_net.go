@@ -38,6 +38,8 @@ func init() {
 				"--libcurl": "curl --libcurl writes a file",
 				"-T":        "curl -T uploads a local file", "--upload-file": "curl --upload-file uploads a local file",
 			},
+			roles: map[string]fileRole{"-o": roleWrite, "--output": roleWrite, "-D": roleWrite, "--dump-header": roleWrite,
+				"-c": roleWrite, "--cookie-jar": roleWrite, "--trace": roleWrite, "--trace-ascii": roleWrite, "--libcurl": roleWrite},
 		}},
 		&program{names: []string{"wget"}, guard: specGuard, opts: optSpec{
 			shortVal: "OoPaeiDUTtwQ",
@@ -51,6 +53,7 @@ func init() {
 				"--post-file": "wget --post-file uploads a local file", "--body-file": "wget --body-file uploads a local file",
 				"--config": "wget --config reads a wgetrc that can set any option",
 			},
+			roles: map[string]fileRole{"-O": roleWrite, "--output-document": roleWrite, "-o": roleWrite, "--output-file": roleWrite},
 		}},
 	)
 }

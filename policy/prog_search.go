@@ -42,7 +42,8 @@ func init() {
 					"--search-zip":   "rg --search-zip runs decompression programs",
 				},
 				roles: map[string]fileRole{"-e": roleInert, "--regexp": roleInert, "-f": roleRead, "--file": roleRead, "--ignore-file": roleRead}}},
-		&program{names: []string{"find"}, readOnly: true, guard: findGuard, files: findFiles, execs: findExec, tree: findTree},
+		&program{names: []string{"find"}, readOnly: true, guard: findGuard, readOnlyUnless: findDeletes, files: findFiles,
+			execs: findExec, runs: findRuns, tree: findTree},
 		&program{names: []string{"fd", "fdfind"}, guard: fdGuard, execs: fdExec},
 	)
 }
@@ -75,9 +76,7 @@ func findTree(args []word) (dirs []word, follow string) {
 // findExec unwraps the commands find runs with -exec, -execdir, -ok and
 // -okdir (up to ";" or "+"), so deny rules see them.
 func findExec(a *analysis, args []word, depth int) {
-	a.execOptions(args, depth, func(w word) bool {
-		return w.isOneOf("-exec", "-execdir", "-ok", "-okdir")
-	}, func(w word) bool { return w.isOneOf(";", "+") })
+	a.execOptions(args, depth, isFindExec, isFindEnd)
 }
 
 // fdExec unwraps the command fd runs with -x/--exec or -X/--exec-batch:
@@ -88,8 +87,51 @@ func fdExec(a *analysis, args []word, depth int) {
 	}, func(w word) bool { return w.is(";") })
 }
 
-// findGuard refuses the find actions that run commands, delete or write
-// files.
+// isFindExec and isFindEnd tell where a command find runs starts and ends.
+func isFindExec(w word) bool { return w.isOneOf("-exec", "-execdir", "-ok", "-okdir") }
+func isFindEnd(w word) bool  { return w.isOneOf(";", "+") }
+
+// findRuns returns the commands find runs (-exec … ; and its kin), and
+// false when the rest of its words run or write anything else: a word
+// known only at run time, -fprint, an unterminated command.
+func findRuns(_ *program, args []word) ([][]word, bool) {
+	var cmds [][]word
+	rest := []word{args[0]}
+	for i := 1; i < len(args); i++ {
+		if args[i].isUnknown() {
+			return nil, false
+		}
+		if !isFindExec(args[i]) {
+			rest = append(rest, args[i])
+			continue
+		}
+		j := i + 1
+		for j < len(args) && !isFindEnd(args[j]) {
+			j++
+		}
+		if j == len(args) || j == i+1 {
+			return nil, false
+		}
+		cmds = append(cmds, args[i+1:j])
+		i = j
+	}
+	return cmds, findGuard(nil, "find", rest[1:]) == ""
+}
+
+// findDeletes keeps find -delete out of the read-only table: it removes
+// what it matches (findFiles makes its starting points removals).
+func findDeletes(rest []word) string {
+	for _, w := range rest {
+		if w.is("-delete") {
+			return "find -delete removes files"
+		}
+	}
+	return ""
+}
+
+// findGuard refuses the find actions that run commands or write files;
+// -delete is a removal of the starting points' trees, judged as rm's
+// operands are.
 func findGuard(_ *program, _ string, args []word) string {
 	for _, w := range args {
 		a, ok := w.known()
@@ -99,8 +141,6 @@ func findGuard(_ *program, _ string, args []word) string {
 		switch a {
 		case "-exec", "-execdir", "-ok", "-okdir":
 			return "find " + a + " runs a command"
-		case "-delete":
-			return "find -delete removes files"
 		case "-fprint", "-fprint0", "-fprintf", "-fls":
 			return "find " + a + " writes a file"
 		}
@@ -140,12 +180,13 @@ func findFiles(_ *program, args []word) []fileArg {
 		}
 		i++
 	}
+	deletes := findDeletes(args[i:]) != ""
 	for ; i < len(args); i++ {
 		a := args[i]
 		if a.hasPrefix("-") || a.isOneOf("(", "!", ")", ",") {
 			break
 		}
-		files = append(files, fileArg{word: a, role: roleRead, what: "path"})
+		files = append(files, findStart(a, deletes))
 	}
 	for ; i < len(args)-1; i++ {
 		a, ok := args[i].known()
@@ -163,7 +204,20 @@ func findFiles(_ *program, args []word) []fileArg {
 		}
 	}
 	if len(files) == 0 || files[0].what != "path" {
-		files = append(files, fileArg{word: lit("."), role: roleRead, what: "path"})
+		files = append(files, findStart(lit("."), deletes))
 	}
 	return files
+}
+
+// findStart is a starting point of find: read, or with -delete removed
+// with every file below it, but for "." and "..", which find never
+// removes: what is below them is written.
+func findStart(w word, deletes bool) fileArg {
+	switch {
+	case !deletes:
+		return fileArg{word: w, role: roleRead, what: "path"}
+	case w.isOneOf(".", "./", "..", "../"):
+		return fileArg{word: w, role: roleWrite, tree: treeBelow, what: "find -delete below"}
+	}
+	return fileArg{word: w, role: roleRemove, what: "find -delete"}
 }

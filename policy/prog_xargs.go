@@ -6,7 +6,7 @@ package policy
 
 func init() {
 	registerAll(
-		&program{names: []string{"xargs"}, wrap: xargsWrap, runsCode: true,
+		&program{names: []string{"xargs"}, wrap: xargsWrap, runs: xargsRuns, runsCode: true,
 			guard: func(*program, string, []word) string { return "xargs runs a command built from its input" },
 			opts: optSpec{shortVal: "adEILnPs", shortOpt: "eil", shortFlag: "0oprtx",
 				longVal:  []string{"arg-file", "delimiter", "max-args", "max-procs", "max-chars", "process-slot-var"},
@@ -31,6 +31,13 @@ func xargsWrap(p *program, args []word) wrapResult {
 		r.cmd = args[i:]
 	}
 	return r
+}
+
+// xargsRuns is the one command xargs runs; an option it cannot read
+// makes it none.
+func xargsRuns(p *program, args []word) ([][]word, bool) {
+	r := xargsWrap(p, args)
+	return [][]word{r.cmd}, r.unreadable == "" && len(r.cmd) > 0
 }
 
 // parallelWrap unwraps GNU parallel: the words before ":::" are a command

@@ -45,6 +45,12 @@ type program struct {
 	winBody, userCmd bool
 	// execs unwraps the commands the program's options run (find -exec).
 	execs func(a *analysis, args []word, depth int)
+	// runs returns the commands a program that otherwise only reads runs
+	// with what it finds or is given (xargs's command, find -exec's), and
+	// false when its other words make it write or run more. A prefix rule
+	// naming the program covers it when each command is a read-only
+	// program allowed itself (runs.go).
+	runs func(p *program, args []word) ([][]word, bool)
 
 	// guard says why the arguments make the program write files or run
 	// programs, so a prefix or glob rule does not cover them; "" when they

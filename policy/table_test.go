@@ -310,14 +310,19 @@ var bypassCases = []bypassCase{
 	{class: 20, cmd: `sh -c ls`, verdict: "ask", why: "even the catch-all Bash rule does not allow a shell wrapper", allow: []string{"Bash"}},
 
 	// 21. find actions.
-	{class: 21, cmd: `find . -exec cat {} \;`, verdict: "ask", why: "-exec under find:*"},
-	{class: 21, cmd: `find . -execdir ls \;`, verdict: "ask", why: "-execdir"},
+	{class: 21, cmd: `find . -exec cp {} /tmp \;`, verdict: "ask", why: "-exec under find:* running a writer"},
+	{class: 21, cmd: `find . -exec cat {} \;`, verdict: "allow", why: "-exec of cat, read-only and allowed by cat:*: judged like cat"},
+	{class: 21, cmd: `find . -execdir chmod +x {} \;`, verdict: "ask", why: "-execdir of a writer"},
+	{class: 21, cmd: `find . -execdir ls \;`, verdict: "allow", why: "-execdir of ls, read-only and allowed"},
+	{class: 21, cmd: `find . -exec cat {} \;`, verdict: "ask", why: "Read deny rules cannot be checked on what find finds",
+		deny: []string{"Read(./secret/**)"}},
 	{class: 21, cmd: `find . -ok rm {} \;`, verdict: "ask", why: "-ok"},
 	{class: 21, cmd: `find . -delete`, verdict: "ask", why: "-delete"},
 	{class: 21, cmd: `find . -fprint out`, verdict: "ask", why: "-fprint writes"},
 	{class: 21, cmd: `find . -fls out`, verdict: "ask", why: "-fls writes"},
 	{class: 21, cmd: `find . -name x -print`, verdict: "allow", why: "a plain search"},
-	{class: 21, cmd: `find . -delete`, verdict: "allow", why: "an exact rule is taken as written", allow: []string{"find . -delete"}},
+	{class: 21, cmd: `find . -delete`, verdict: "allow", why: "an exact rule is taken as written; the removal below . is judged as rm's",
+		allow: []string{"find . -delete"}, mode: ModeAcceptEdits},
 
 	// 22. sed exec and write.
 	{class: 22, cmd: `sed 's/a/b/e' f`, verdict: "ask", why: "s///e"},
