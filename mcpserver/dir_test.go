@@ -74,13 +74,13 @@ func TestDirJudgedAsCd(t *testing.T) {
 
 // TestCarriedDirCountsAsCd: a cd in one call and git in the next are
 // judged as the one chain `cd sub/nested && git status` is: git asks in
-// the directory the session was moved to, and explain says so; what runs
-// no git there does not ask, and back where the session started git is
-// allowed again.
+// the directory the session was moved to, a repository of its own, and
+// explain says so; what runs no git there does not ask, and back where the
+// session started git is allowed again.
 func TestCarriedDirCountsAsCd(t *testing.T) {
 	el := &elicitor{action: "decline"}
 	dir := testprog.TempDir(t)
-	mkdirs(t, dir, "sub/nested")
+	mkdirs(t, dir, "sub/nested/.git")
 	c := connect(t, Config{Dir: dir, Authorizer: dirPolicy(t)}, &mcp.ClientOptions{ElicitationHandler: el.handle}, "2025-11-25")
 	for _, step := range []struct {
 		cmd   string

@@ -19,6 +19,11 @@ import (
 // segFacts are what the chain-wide checks need from a segment.
 type segFacts struct {
 	cd, git, writes, redirects bool
+	// dir is the directory the segment was judged in (resolved); planned
+	// that the plan gave it (Segment.Dir), so that it is where the
+	// segment runs.
+	dir     string
+	planned bool
 	// narrow is the allow view, for the cd check: a flag the guard knows
 	// as writing counts as a write.
 	narrow []word

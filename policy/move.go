@@ -11,8 +11,9 @@ import (
 // carried over from a cd in an earlier call. The chain is judged as if it
 // began with `cd To`: its target is judged as judgeCd judges a cd's, and
 // a program that obeys the repository's configuration (git) asks, as cd
-// combined with git does, because the configuration it obeys is the new
-// directory's.
+// combined with git does, when the new directory belongs to another
+// repository than From (repo.go): the configuration it obeys is then
+// another one.
 type Move struct {
 	// From is where the moves began (the session's first directory); To
 	// is the directory the chain starts in.
@@ -49,7 +50,8 @@ func (p *Policy) After(m Move) *Policy {
 // segment when its target leaves the roots or is sensitive (the whole
 // chain runs there), to each segment that runs git. They ask as the
 // chain-wide checks do: bypassPermissions lifts them but for a sensitive
-// target, the classifier does not.
+// target, the classifier does not. git asks only where To belongs to
+// another repository than From.
 func (p *Policy) judgeMove(env *pathEnv, d *chain.Decision, facts []segFacts) {
 	m := p.move
 	if m == nil {
@@ -59,14 +61,15 @@ func (p *Policy) judgeMove(env *pathEnv, d *chain.Decision, facts []segFacts) {
 	if !m.Judged {
 		target, hard = env.judgeDir(m.Via+" "+quoteArg(m.To), cachedResolve(m.To))
 	}
+	repo := otherRepo(cachedResolve(m.From), cachedResolve(m.To))
 	for i := range d.Segments {
 		sd, f := &d.Segments[i], &facts[i]
 		var asks []string
 		if target != "" {
 			asks = append(asks, target)
 		}
-		if f.git {
-			asks = append(asks, "git after "+m.Via+" moved the chain to "+quoteArg(m.To)+": "+cdGitRisk)
+		if f.git && repo != "" {
+			asks = append(asks, "git after "+m.Via+" moved the chain to "+quoteArg(m.To)+", where "+repo+": "+cdGitRisk)
 		}
 		if len(asks) == 0 || sd.Verdict == chain.Deny {
 			continue

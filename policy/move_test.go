@@ -8,18 +8,22 @@ import (
 	"testing"
 
 	"github.com/chainrun/chainrun/chain"
+	"github.com/chainrun/chainrun/expand"
 	"github.com/chainrun/chainrun/internal/testprog"
 )
 
-// moveDirs makes a root holding sub/nested and a .git directory, and a
-// directory outside it.
+// moveDirs makes a root repository holding sub/nested, a repository of
+// its own, and repo.git, a bare one, and a directory outside it.
 func moveDirs(t *testing.T) (root, outside string) {
 	t.Helper()
 	root, outside = testprog.TempDir(t), testprog.TempDir(t)
-	for _, d := range []string{"sub/nested", ".git", "repo.git"} {
+	for _, d := range []string{"sub/nested/.git", ".git", "repo.git/objects", "repo.git/refs"} {
 		if err := os.MkdirAll(filepath.Join(root, d), 0o755); err != nil {
 			t.Fatal(err)
 		}
+	}
+	if err := os.WriteFile(filepath.Join(root, "repo.git", "HEAD"), []byte("ref: refs/heads/main\n"), 0o644); err != nil {
+		t.Fatal(err)
 	}
 	return root, outside
 }
@@ -40,9 +44,10 @@ func judgeAfter(t *testing.T, p *Policy, m Move, src string) *chain.Decision {
 }
 
 // TestMoveIsACd: a chain started after a move is judged as `cd TO && …`
-// started where the move began: git asks after it, a target outside the
-// roots asks, a sensitive one asks in every mode; a move already judged
-// (a session's carried directory) still counts for git.
+// started where the move began: git asks after it when the target belongs
+// to another repository, a target outside the roots asks, a sensitive one
+// asks in every mode; a move already judged (a session's carried
+// directory) still counts for git.
 func TestMoveIsACd(t *testing.T) {
 	root, outside := moveDirs(t)
 	allow := mustRules(t, []string{"git status", "ls", "echo:*"})
@@ -60,6 +65,10 @@ func TestMoveIsACd(t *testing.T) {
 		{"dir then git", Move{From: root, To: nested, Via: "the call's dir argument"}, "", "git status", chain.Ask,
 			"git after the call's dir argument moved the chain to"},
 		{"dir without git", Move{From: root, To: nested, Via: "dir"}, "", "ls && echo hi", chain.Allow, ""},
+		{"dir to the same repository, then git", Move{From: root, To: filepath.Join(root, "sub"), Via: "dir"}, "", "git status",
+			chain.Allow, ""},
+		{"carried to the same repository, then git", Move{From: root, To: filepath.Join(root, "sub"), Via: "s", Judged: true}, "",
+			"git status", chain.Allow, ""},
 		{"carried then git", Move{From: root, To: nested, Via: "the session's directory", Judged: true}, "",
 			"ls; git status", chain.Ask, "git after the session's directory moved the chain"},
 		{"carried outside the roots: judged when it was made", Move{From: root, To: outside, Via: "s", Judged: true}, "",
@@ -99,19 +108,25 @@ func reasonsOf(d *chain.Decision) string {
 }
 
 // TestMoveAsInChain: for commands that write nothing, a chain after a
-// move to TO gets the verdict `cd TO && chain` gets from where the move
-// began. (A write after an in-chain cd asks, for relative paths land in
-// the new directory; a move's directory is an argument the caller sees,
-// so it does not.)
+// move to TO gets the verdict the plan of `cd TO && chain` gets from
+// where the move began.
 func TestMoveAsInChain(t *testing.T) {
 	root, outside := moveDirs(t)
 	p := &Policy{Allow: mustRules(t, []string{"git status", "git log:*", "ls", "echo:*"}), Roots: []string{root}}
-	targets := []string{filepath.Join(root, "sub", "nested"), outside, filepath.Join(root, ".git")}
+	targets := []string{filepath.Join(root, "sub", "nested"), filepath.Join(root, "sub"), filepath.Join(root, "repo.git"), outside,
+		filepath.Join(root, ".git")}
 	cmds := []string{"git status", "ls", "echo hi", "ls && git log -1", "make"}
 	for _, to := range targets {
 		for _, cmd := range cmds {
 			moved := judgeAfter(t, p, Move{From: root, To: to, Via: "dir"}, cmd)
-			inChain := judgeAfter(t, p, Move{From: root}, "cd "+quoteArg(to)+" && "+cmd)
+			planned, err := expand.Plan(parse(t, "cd "+quoteArg(to)+" && "+cmd), tableShell(root, outside, nil))
+			if err != nil {
+				t.Fatal(err)
+			}
+			inChain, err := p.Authorize(context.Background(), planned, root)
+			if err != nil {
+				t.Fatal(err)
+			}
 			if moved.Verdict != inChain.Verdict {
 				t.Errorf("%s after a move to %s: %s; `cd %s && %s`: %s", cmd, to, moved.Verdict, to, cmd, inChain.Verdict)
 			}
@@ -143,7 +158,7 @@ func TestMoveClassifier(t *testing.T) {
 		Classifier: ClassifierFunc(func(context.Context, *chain.Segment, *chain.SegmentDecision) (chain.Verdict, error) {
 			return chain.Allow, nil
 		})}
-	d := judgeAfter(t, p, Move{From: root, To: filepath.Join(root, "sub"), Via: "dir"}, "git status")
+	d := judgeAfter(t, p, Move{From: root, To: filepath.Join(root, "sub", "nested"), Via: "dir"}, "git status")
 	if d.Verdict != chain.Ask {
 		t.Errorf("classifier lifted git after a move: %+v", d)
 	}

@@ -119,11 +119,13 @@ func (p *Policy) Authorize(ctx context.Context, c *chain.Chain, dir string) (*ch
 			if s.Dir != "" && s.Dir != at.logical {
 				at = where{logical: s.Dir, real: env.resolveDir(s.Dir)} // the plan's directory
 			}
+			here := at
 			d.Segments[i], facts[i], at = p.judge(s, i, at, env, len(pl.Segments) > 1, stdinFeed(pl.Segments, k))
+			facts[i].dir, facts[i].planned = here.real, s.Dir != ""
 			i++
 		}
 	}
-	p.chainChecks(c, d, facts)
+	p.chainChecks(c, d, facts, env.resolveDir(dir))
 	p.judgeMove(env, d, facts)
 	if err := p.classify(ctx, segs, d, facts); err != nil {
 		return nil, err
@@ -217,8 +219,11 @@ type where struct{ logical, real string }
 const cdGitRisk = "the new directory's repository configuration can run programs"
 
 // chainChecks adds the chain-wide reasons: too many segments, too long, more
-// than one cd, cd combined with git, a write or a redirect.
-func (p *Policy) chainChecks(c *chain.Chain, d *chain.Decision, facts []segFacts) {
+// than one cd; and after a cd, git in a directory the plan does not know or
+// that belongs to another repository than start's (repo.go), and a write or
+// a redirect in a directory the plan does not know. Where the plan knows
+// each segment's directory, its paths were judged there.
+func (p *Policy) chainChecks(c *chain.Chain, d *chain.Decision, facts []segFacts, start string) {
 	if n := len(facts); n > MaxSegments {
 		d.Chain = append(d.Chain, fmt.Sprintf("chain has %d segments, more than %d", n, MaxSegments))
 	}
@@ -226,28 +231,38 @@ func (p *Policy) chainChecks(c *chain.Chain, d *chain.Decision, facts []segFacts
 		d.Chain = append(d.Chain, fmt.Sprintf("command line is %d bytes, more than %d", len(c.Source), MaxSource))
 	}
 	cds := 0
-	var git, writes bool
+	var git, writes string
 	for _, f := range facts {
+		if cds > 0 && f.git && git == "" {
+			git = cdGit(f, start)
+		}
+		if cds > 0 && !f.planned && writes == "" && (f.writes || f.redirects || f.narrow != nil && !f.cd && guard(f.narrow) != "") {
+			writes = "cd combined with a write or a redirect in a directory known only at run time: relative paths land there"
+		}
 		if f.cd {
 			cds++
-		}
-		git = git || f.git
-		writes = writes || f.writes || f.redirects
-	}
-	if cds > 0 && !writes {
-		for _, f := range facts {
-			if f.narrow != nil && !f.cd && guard(f.narrow) != "" {
-				writes = true
-			}
 		}
 	}
 	if cds > 1 {
 		d.Chain = append(d.Chain, fmt.Sprintf("chain changes directory %d times", cds))
 	}
-	if cds > 0 && git {
-		d.Chain = append(d.Chain, "cd combined with git: "+cdGitRisk)
+	if git != "" {
+		d.Chain = append(d.Chain, git)
 	}
-	if cds > 0 && writes {
-		d.Chain = append(d.Chain, "cd combined with a write or a redirect: relative paths land in the new directory")
+	if writes != "" {
+		d.Chain = append(d.Chain, writes)
 	}
+}
+
+// cdGit says why git after a cd asks: the plan does not know its
+// directory, or git there obeys another repository's configuration than
+// in start; "" when it finds the same repository.
+func cdGit(f segFacts, start string) string {
+	if !f.planned {
+		return "cd combined with git in a directory known only at run time: " + cdGitRisk
+	}
+	if why := otherRepo(start, f.dir); why != "" {
+		return "cd combined with git in " + f.dir + ", where " + why + ": " + cdGitRisk
+	}
+	return ""
 }

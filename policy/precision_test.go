@@ -2,6 +2,8 @@ package policy
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/chainrun/chainrun/chain"
@@ -29,6 +31,24 @@ var precisionCases = []bypassCase{
 		why: "the redirect writes a file"},
 	{cmd: "sort -o docs/x.md docs/readme.md && cat docs/*.md", verdict: "ask", reason: "known only at run time",
 		why: "sort -o writes: its guard says so"},
+	// After a cd the plan knows the directory of: git asks only where it
+	// finds another repository, each write is judged where it lands.
+	{cmd: "cd sub && git remote -v", verdict: "allow", allow: []string{"Bash(cd:*)", "Bash(git remote:*)"},
+		why: "a subdirectory of the same repository"},
+	{cmd: "cd nested/src && git status", verdict: "ask", reason: "belongs to the repository", why: "a nested repository's configuration"},
+	{cmd: "cd bare.git && git log", verdict: "ask", reason: "belongs to the repository", why: "a bare repository"},
+	{cmd: "cd wt && git status", verdict: "ask", reason: "belongs to the repository", why: "a .git file of its own"},
+	{cmd: "cd {HOME} && git status", verdict: "ask", why: "outside the roots, and in no repository"},
+	{cmd: "true && cd sub; git status", verdict: "ask", reason: "known only at run time", why: "the plan cannot know where git runs"},
+	{cmd: "cd sub && git status", verdict: "deny", deny: []string{"Bash(git status:*)"}, why: "deny rules still match"},
+	{cmd: "git status; cd nested && ls", verdict: "allow", why: "git ran before the cd"},
+	{cmd: "cd src && mkdir -p a b", verdict: "allow", mode: ModeAcceptEdits, why: "each write judged in src, inside the roots"},
+	{cmd: "cd src && mkdir -p a b", verdict: "ask", reason: "is a write", why: "default mode: a write needs permission, not a chain-wide ask"},
+	{cmd: "cd src && touch ../../x", verdict: "ask", mode: ModeAcceptEdits, reason: "outside the roots", why: "the write lands outside, judged from src"},
+	{cmd: "cd src && echo x > ../.git/config", verdict: "ask", mode: ModeAcceptEdits, reason: "sensitive", why: "judged from src: .git"},
+	{cmd: "true && cd src; mkdir -p a", verdict: "ask", mode: ModeAcceptEdits, reason: "known only at run time",
+		why: "the plan cannot know where the write lands"},
+	{cmd: "cd .claude && echo x > settings.json", verdict: "ask", mode: ModeAcceptEdits, why: "agent settings, judged in .claude"},
 	// The null device as an output operand keeps nothing.
 	{cmd: "go build -o /dev/null ./...", verdict: "allow", why: "the output is the null device"},
 	{cmd: "curl -s -o /dev/null -w '%{http_code}' http://localhost:3000", verdict: "allow", allow: []string{"Bash(curl:*)"},
@@ -83,6 +103,16 @@ var precisionCases = []bypassCase{
 
 func TestPrecisionTable(t *testing.T) {
 	root, home := fixture(t)
+	for _, d := range []string{"nested/.git", "nested/src", "bare.git/objects", "bare.git/refs", "wt", "src/a"} {
+		if err := os.MkdirAll(filepath.Join(root, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for f, text := range map[string]string{"bare.git/HEAD": "ref: refs/heads/main\n", "wt/.git": "gitdir: /elsewhere\n"} {
+		if err := os.WriteFile(filepath.Join(root, f), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	for _, c := range precisionCases {
 		t.Run(c.cmd, func(t *testing.T) {
 			ch, err := planCase(c, root, home)

@@ -440,7 +440,8 @@ var bypassCases = []bypassCase{
 
 	// 29. cd with writes and git.
 	{class: 29, cmd: `cd .claude && echo x > settings.json`, verdict: "ask", why: "cd into agent settings, then a write"},
-	{class: 29, cmd: `cd sub && git status`, verdict: "ask", why: "cd combined with git"},
+	{class: 29, cmd: `cd sub && git status`, verdict: "allow", why: "cd to a subdirectory of the same repository, then git"},
+	{class: 29, cmd: `cd {HOME} && git status`, verdict: "ask", why: "cd combined with git in another (no) repository"},
 	{class: 29, cmd: `cd sub && touch x`, verdict: "ask", why: "cd combined with a write"},
 	{class: 29, cmd: `cd sub && cd ..`, verdict: "ask", why: "more than one cd"},
 	{class: 29, cmd: `cd sub && ls > x`, verdict: "ask", why: "cd combined with a redirect"},
