@@ -49,6 +49,15 @@ var precisionCases = []bypassCase{
 	{cmd: "true && cd src; mkdir -p a", verdict: "ask", mode: ModeAcceptEdits, reason: "known only at run time",
 		why: "the plan cannot know where the write lands"},
 	{cmd: "cd .claude && echo x > settings.json", verdict: "ask", mode: ModeAcceptEdits, why: "agent settings, judged in .claude"},
+	// bash -n reads its script and runs nothing.
+	{cmd: "bash -n docs/readme.md", verdict: "allow", allow: []string{"Bash(bash:*)"}, why: "a syntax check runs nothing"},
+	{cmd: "bash -n {HOME}/.bashrc", verdict: "ask", allow: []string{"Bash(bash:*)"}, reason: "sensitive", why: "the script is read"},
+	{cmd: "bash -n docs/readme.md", verdict: "deny", allow: []string{"Bash(bash:*)"}, deny: []string{"Read(docs/**)"},
+		why: "a Read deny still sees the script"},
+	{cmd: "bash docs/readme.md", verdict: "ask", allow: []string{"Bash(bash:*)"}, why: "without -n the script runs"},
+	{cmd: "bash -n -c 'rm -rf /'", verdict: "deny", allow: []string{"Bash(bash:*)"}, why: "-c is a body, judged as ever"},
+	{cmd: "bash -nc 'ls'", verdict: "ask", allow: []string{"Bash(bash:*)", "Bash(ls:*)"}, why: "only -n alone is a syntax check"},
+	{cmd: "bash -n docs/readme.md", verdict: "deny", allow: []string{"Bash(bash:*)"}, deny: []string{"Bash(bash:*)"}, why: "deny rules still match"},
 	// The null device as an output operand keeps nothing.
 	{cmd: "go build -o /dev/null ./...", verdict: "allow", why: "the output is the null device"},
 	{cmd: "curl -s -o /dev/null -w '%{http_code}' http://localhost:3000", verdict: "allow", allow: []string{"Bash(curl:*)"},

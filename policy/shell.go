@@ -17,6 +17,11 @@ import "github.com/chainrun/chainrun/chain"
 // -c, or move or be the body, so the command line is known only at run
 // time.
 func (a *analysis) shellBody(p *program, name string, args []word, depth int) {
+	if script, ok := syntaxOnly(p, args); ok {
+		a.cmds = append(a.cmds, command{args: canonLayer(args)})
+		a.files = append(a.files, fileArg{word: script, role: roleRead, what: name + " -n reads"})
+		return
+	}
 	a.shell = true
 	a.cmds = append(a.cmds, command{args: canonLayer(args)})
 	body, found := p.body(args)
@@ -99,4 +104,22 @@ func (a *analysis) parseBody(name string, body word, depth int) {
 			a.cmds = append(a.cmds, command{args: canonLayer(args), redirects: s.Redirects})
 		}
 	}
+}
+
+// syntaxOnly finds the script a POSIX-family shell given -n alone reads
+// (bash -n install.sh): it parses the script and runs nothing, so it is
+// judged as a read of it. Every word must be known now.
+func syntaxOnly(p *program, args []word) (word, bool) {
+	if p.winBody || p.userCmd || len(args) < 3 || !args[1].is("-n") {
+		return word{}, false
+	}
+	for _, w := range args[2:] {
+		if w.isUnknown() {
+			return word{}, false
+		}
+	}
+	if args[2].hasPrefix("-") || args[2].hasPrefix("+") {
+		return word{}, false
+	}
+	return args[2], true
 }
