@@ -28,11 +28,12 @@ const (
 	roleInert                      // no path: text the program only matches or prints (grep's pattern)
 	roleList                       // a file (or "-", standard input) naming the files the program touches
 	roleDiff                       // a patch (or "-"): the files it names are written (diffnames.go)
+	roleSums                       // a checksum list (or "-"): it and the files it names are read (sumnames.go)
 )
 
 // String names the role, for tests and messages.
 func (r fileRole) String() string {
-	names := [...]string{"", "read", "stat", "write", "remove", "touch", "chdir", "code", "inert", "list", "diff"}
+	names := [...]string{"", "read", "stat", "write", "remove", "touch", "chdir", "code", "inert", "list", "diff", "sums"}
 	if int(r) < len(names) {
 		return names[r]
 	}

@@ -413,6 +413,9 @@ func (j *segJudgement) file(env *pathEnv, cwd string, f fileArg) {
 	case roleDiff:
 		j.diff(env, cwd, f)
 		return
+	case roleSums:
+		j.sums(env, cwd, f)
+		return
 	}
 	j.note(f, env.judgeFile(cwd, f))
 	if f.role == roleRemove && f.tree == treeNone {

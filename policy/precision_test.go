@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/chainrun/chainrun/chain"
@@ -58,6 +59,19 @@ var precisionCases = []bypassCase{
 	{cmd: "bash -n -c 'rm -rf /'", verdict: "deny", allow: []string{"Bash(bash:*)"}, why: "-c is a body, judged as ever"},
 	{cmd: "bash -nc 'ls'", verdict: "ask", allow: []string{"Bash(bash:*)", "Bash(ls:*)"}, why: "only -n alone is a syntax check"},
 	{cmd: "bash -n docs/readme.md", verdict: "deny", allow: []string{"Bash(bash:*)"}, deny: []string{"Bash(bash:*)"}, why: "deny rules still match"},
+	// sha256sum -c reads its list and the files the list names.
+	{cmd: "sha256sum -c sums.txt", verdict: "allow", allow: []string{"Bash(sha256sum:*)"}, reason: "docs/tagged.md",
+		why: "every name in the list is a read inside the roots"},
+	{cmd: "md5sum --check --quiet sums.txt", verdict: "allow", allow: []string{"Bash(md5sum:*)"}, why: "the family reads alike"},
+	{cmd: "sha256sum -c leaks.txt", verdict: "ask", allow: []string{"Bash(sha256sum:*)"}, reason: "sensitive",
+		why: "the list names a key"},
+	{cmd: "sha256sum -c sums.txt", verdict: "deny", allow: []string{"Bash(sha256sum:*)"}, deny: []string{"Read(docs/other.md)"},
+		why: "a Read deny sees the names in the list"},
+	{cmd: "cat sums.txt | sha256sum -c", verdict: "ask", allow: []string{"Bash(sha256sum:*)", "Bash(cat:*)"},
+		reason: "cannot be judged before it runs", why: "a list from a pipe is unknown"},
+	{cmd: "sha256sum -c nosuch.txt", verdict: "ask", allow: []string{"Bash(sha256sum:*)"}, why: "a list not there is unknown"},
+	{cmd: "sha256sum -c <<'EOF'\n0123  {HOME}/.aws/credentials\nEOF", verdict: "ask", allow: []string{"Bash(sha256sum:*)"},
+		reason: "sensitive", why: "a heredoc list is read before the run"},
 	// The null device as an output operand keeps nothing.
 	{cmd: "go build -o /dev/null ./...", verdict: "allow", why: "the output is the null device"},
 	{cmd: "curl -s -o /dev/null -w '%{http_code}' http://localhost:3000", verdict: "allow", allow: []string{"Bash(curl:*)"},
@@ -117,7 +131,10 @@ func TestPrecisionTable(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	for f, text := range map[string]string{"bare.git/HEAD": "ref: refs/heads/main\n", "wt/.git": "gitdir: /elsewhere\n"} {
+	files := map[string]string{"bare.git/HEAD": "ref: refs/heads/main\n", "wt/.git": "gitdir: /elsewhere\n",
+		"sums.txt":  "0123abcd  docs/readme.md\n4567cdef *docs/other.md\nSHA256 (docs/tagged.md) = 89ab\n",
+		"leaks.txt": "0123abcd  " + filepath.Join(home, ".ssh", "id_rsa") + "\n"}
+	for f, text := range files {
 		if err := os.WriteFile(filepath.Join(root, f), []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -141,5 +158,26 @@ func TestPrecisionTable(t *testing.T) {
 				t.Errorf("%q: %s", c.cmd, p)
 			}
 		})
+	}
+}
+
+// TestSumNames: every way a checksum line may name a file gives the name;
+// a line read two ways gives both.
+func TestSumNames(t *testing.T) {
+	for _, tt := range []struct {
+		line string
+		want []string
+	}{
+		{"abc  f.txt", []string{" f.txt", "f.txt"}},
+		{"abc *f.bin", []string{"*f.bin", "f.bin"}},
+		{"abc f", []string{"f"}},
+		{"SHA256 (a b) = abc", []string{"a b", "(a b) = abc"}},
+		{`\abc  a\nb\\c`, []string{" a\nb\\c", "a\nb\\c"}},
+		{"", nil},
+	} {
+		got, ok := sumNames(tt.line)
+		if !ok || !slices.Equal(got, tt.want) {
+			t.Errorf("sumNames(%q) = %q %v, want %q", tt.line, got, ok, tt.want)
+		}
 	}
 }

@@ -40,13 +40,13 @@ func init() {
 		// uniq writes its second operand.
 		&program{names: []string{"uniq"}, operands: roleRead, readOnly: true, guard: uniqGuard, operandFiles: uniqOperands,
 			opts: optSpec{shortVal: "fsw", longVal: []string{"skip-fields", "skip-chars", "check-chars", "all-repeated", "group"}, abbrev: true}},
-		// Checksums: -c/--check reads every file its list names, paths
-		// nobody judged.
+		// Checksums: -c/--check reads the lists it is given and every file
+		// they name (sumnames.go).
 		&program{names: []string{"sha256sum", "sha1sum", "sha512sum", "sha224sum", "sha384sum", "md5sum", "b2sum", "cksum"},
-			operands: roleRead, readOnly: true, guard: specGuard,
-			opts: optSpec{shortVal: "la", longVal: []string{"length", "algorithm"}, abbrev: true,
-				longFlag: []string{"binary", "text", "tag", "zero", "quiet", "status", "strict", "warn", "ignore-missing", "untagged", "base64", "raw"},
-				danger:   map[string]string{"-c": "checksum -c reads the files its list names", "--check": "checksum --check reads the files its list names"}}},
+			operands: roleRead, readOnly: true, guard: specGuard, operandFiles: sumOperands,
+			opts: optSpec{shortVal: "la", shortFlag: "c", longVal: []string{"length", "algorithm"}, abbrev: true,
+				longFlag: []string{"check", "binary", "text", "tag", "zero", "quiet", "status", "strict", "warn", "ignore-missing", "untagged",
+					"base64", "raw"}}},
 		&program{names: []string{"base64"}, operands: roleRead, guard: specGuard,
 			opts: optSpec{shortVal: "bwio", longVal: []string{"wrap", "input", "output"}, abbrev: true,
 				danger: map[string]string{"-o": "base64 -o writes a file", "--output": "base64 --output writes a file"},
@@ -79,6 +79,21 @@ func uniqOperands(p *program, files []fileArg, operands []word, opts []flagUse) 
 			r = roleWrite
 		}
 		files = append(files, fileArg{word: o, role: r, what: "path"})
+	}
+	return files
+}
+
+// sumOperands: with -c/--check the operands (none: standard input) are
+// checksum lists, read with the files they name; else files to sum.
+func sumOperands(p *program, files []fileArg, operands []word, opts []flagUse) []fileArg {
+	if _, check := findFlag(opts, "-c", "--check"); !check {
+		return p.plainOperands(files, operands, opts, roleRead)
+	}
+	if len(operands) == 0 {
+		operands = []word{lit("-")}
+	}
+	for _, o := range operands {
+		files = append(files, fileArg{word: o, role: roleSums, what: "checksum"})
 	}
 	return files
 }
