@@ -63,6 +63,9 @@ type segJudgement struct {
 	allowed    bool
 	rule       string
 	guardFired string
+	// runs is set when a rule covers the commands the program runs on the
+	// files of trees judgePaths looks through (runs.go).
+	runs *runsResult
 	// pathAsks and pathOK are step 5's notes; writeAsks are the writes
 	// that ask only for want of an Edit rule or acceptEdits; pathDeny a
 	// Read or Edit deny (or a write in plan mode), with its rule.
@@ -254,10 +257,10 @@ func (p *Policy) allowNarrow(j *segJudgement) {
 // exact) and the guard finds a flag that makes the command write files or
 // run programs: such a rule was written for reading. runsReaders lifts the
 // guard of a program running only allowed readers (runs.go).
-func (j *segJudgement) allowByRule(r *Rule, exact bool, runsReaders func([]word) string) {
+func (j *segJudgement) allowByRule(r *Rule, exact bool, runsReaders func(*segJudgement) string) {
 	if !exact {
 		if g := guard(j.a.narrow); g != "" {
-			if why := runsReaders(j.a.narrow); why != "" {
+			if why := runsReaders(j); why != "" {
 				j.allow(r.Text, "matches "+r.Match.String()+" allow rule "+r.String()+"; "+why)
 				return
 			}
@@ -397,6 +400,7 @@ func (j *segJudgement) judgePaths(env *pathEnv, at where) where {
 	for _, f := range j.a.files {
 		j.file(env, cwd, f)
 	}
+	j.judgeRuns(env, cwd)
 	if !j.facts.cd {
 		return at
 	}

@@ -136,6 +136,9 @@ type analysis struct {
 	envs []string
 	// shell is set when a shell or a shell-running wrapper is involved.
 	shell bool
+	// stdinFrom is the pipeline stage before the segment, when its
+	// standard input is that stage's output.
+	stdinFrom *chain.Segment
 	// stdinKnown is set when the segment's standard input is literal
 	// text, stdinText (stdin.go); a shell body's commands do not read it.
 	stdinKnown bool
@@ -165,7 +168,7 @@ func analyze(seg *chain.Segment) *analysis { return analyzeIn(seg, feed{}, "") }
 // analyzeIn reads a segment that starts in dir and reads in on standard
 // input.
 func analyzeIn(seg *chain.Segment, in feed, dir string) *analysis {
-	a := &analysis{seg: seg, stdinKnown: in.known, stdinText: in.text, dir: dir}
+	a := &analysis{seg: seg, stdinKnown: in.known, stdinText: in.text, stdinFrom: in.from, dir: dir}
 	a.layers = a.layersBuf[:0]
 	a.cmds = a.cmdsBuf[:0]
 	for _, as := range seg.Assigns {

@@ -84,9 +84,22 @@ var precisionCases = []bypassCase{
 	{cmd: "go build -o /dev/null ./...", verdict: "deny", deny: []string{"Bash(go build:*)"}, why: "deny rules still match"},
 	// xargs and find -exec running an allowed read-only program judge
 	// like that program; anything else keeps the guard's ask.
-	{cmd: "find . -name '*.py' | xargs wc -l", verdict: "allow", allow: []string{"Bash(find:*)", "Bash(xargs:*)", "Bash(wc:*)"},
+	{cmd: "find docs -name '*.py' | xargs wc -l", verdict: "allow", allow: []string{"Bash(find:*)", "Bash(xargs:*)", "Bash(wc:*)"},
 		rule: "Bash(xargs:*)", reason: "wc (read-only, allowed by Bash(wc:*))", why: "xargs runs wc, which reads"},
 	{cmd: "xargs wc -l", verdict: "ask", allow: []string{"Bash(xargs:*)"}, why: "wc itself is allowed by no rule"},
+	{cmd: "echo {HOME}/.ssh/id_rsa | xargs wc -l", verdict: "ask", allow: []string{"Bash(xargs:*)", "Bash(wc:*)"},
+		why: "the input is no plain find's: the files are not known"},
+	{cmd: "find docs -printf '{HOME}/.ssh/id_rsa' | xargs wc -l", verdict: "ask", allow: []string{"Bash(find:*)", "Bash(xargs:*)", "Bash(wc:*)"},
+		why: "find -printf prints any text"},
+	{cmd: "find -L docs | xargs wc -l", verdict: "ask", allow: []string{"Bash(find:*)", "Bash(xargs:*)", "Bash(wc:*)"},
+		why: "find -L follows links out of the tree"},
+	{cmd: "find . | xargs wc -l", verdict: "ask", allow: []string{"Bash(find:*)", "Bash(xargs:*)", "Bash(wc:*)"},
+		reason: "link found below", skip: needSymlinks, why: "a link below . leads to ~/.ssh"},
+	{cmd: "find spaced | xargs wc -l", verdict: "ask", allow: []string{"Bash(find:*)", "Bash(xargs:*)", "Bash(wc:*)"},
+		reason: "would be split by xargs", why: "a name with a blank is two words to xargs"},
+	{cmd: "find . -exec grep -l x {} +", verdict: "ask", allow: []string{"Bash(find:*)", "Bash(grep:*)"},
+		reason: "link found below", skip: needSymlinks, why: "grep opens the link to ~/.ssh"},
+	{cmd: "find -L docs -exec grep -l x {} +", verdict: "ask", allow: []string{"Bash(find:*)", "Bash(grep:*)"}, why: "links followed"},
 	{cmd: "xargs rm", verdict: "ask", allow: []string{"Bash(xargs:*)", "Bash(rm:*)"}, why: "rm is no reader"},
 	{cmd: "xargs sh -c 'wc -l'", verdict: "ask", allow: []string{"Bash(xargs:*)", "Bash(sh:*)", "Bash(wc:*)"}, why: "a shell is no reader"},
 	{cmd: "xargs sort -o out", verdict: "ask", allow: []string{"Bash(xargs:*)", "Bash(sort:*)"}, why: "sort -o writes"},
@@ -94,9 +107,9 @@ var precisionCases = []bypassCase{
 		why: "the command xargs runs still meets deny rules"},
 	{cmd: "xargs cat", verdict: "ask", allow: []string{"Bash(xargs:*)", "Bash(cat:*)", "Read(docs/**)"}, deny: []string{"Read(~/.ssh/**)"},
 		why: "the files named on the input cannot be checked against a Read deny"},
-	{cmd: "find . -name '*.py' -exec grep -l x {} +", verdict: "allow", allow: []string{"Bash(find:*)", "Bash(grep:*)"},
+	{cmd: "find docs -name '*.py' -exec grep -l x {} +", verdict: "allow", allow: []string{"Bash(find:*)", "Bash(grep:*)"},
 		rule: "Bash(find:*)", why: "find runs grep, which reads"},
-	{cmd: "find . -type f -execdir wc -l {} ';' -exec head -1 {} ';'", verdict: "allow",
+	{cmd: "find docs -type f -execdir wc -l {} ';' -exec head -1 {} ';'", verdict: "allow",
 		allow: []string{"Bash(find:*)", "Bash(wc:*)", "Bash(head:*)"}, why: "every command find runs reads"},
 	{cmd: "find . -exec grep -l x {} +", verdict: "ask", allow: []string{"Bash(find:*)"}, why: "grep itself is allowed by no rule"},
 	{cmd: "find . -exec rm {} ';'", verdict: "ask", allow: []string{"Bash(find:*)", "Bash(rm:*)"}, why: "rm is no reader"},
@@ -126,7 +139,7 @@ var precisionCases = []bypassCase{
 
 func TestPrecisionTable(t *testing.T) {
 	root, home := fixture(t)
-	for _, d := range []string{"nested/.git", "nested/src", "bare.git/objects", "bare.git/refs", "wt", "src/a"} {
+	for _, d := range []string{"nested/.git", "nested/src", "bare.git/objects", "bare.git/refs", "wt", "src/a", "spaced/x " + home} {
 		if err := os.MkdirAll(filepath.Join(root, d), 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -141,6 +154,11 @@ func TestPrecisionTable(t *testing.T) {
 	}
 	for _, c := range precisionCases {
 		t.Run(c.cmd, func(t *testing.T) {
+			if c.skip != nil {
+				if why := c.skip(); why != "" {
+					t.Skip(why)
+				}
+			}
 			ch, err := planCase(c, root, home)
 			if err != nil {
 				t.Fatalf("%q: parse or plan: %v", c.cmd, err)

@@ -1,6 +1,10 @@
 package policy
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/chainrun/chainrun/chain"
+)
 
 // Search tools: grep and its relatives, ripgrep, find and fd. They read
 // the files and trees they name; find and fd also run commands on what
@@ -91,15 +95,16 @@ func fdExec(a *analysis, args []word, depth int) {
 func isFindExec(w word) bool { return w.isOneOf("-exec", "-execdir", "-ok", "-okdir") }
 func isFindEnd(w word) bool  { return w.isOneOf(";", "+") }
 
-// findRuns returns the commands find runs (-exec … ; and its kin), and
-// false when the rest of its words run or write anything else: a word
-// known only at run time, -fprint, an unterminated command.
-func findRuns(_ *program, args []word) ([][]word, bool) {
+// findRuns returns the commands find runs (-exec … ; and its kin) on the
+// files below its starting points; none when the rest of its words run,
+// write or follow anything else: a word known only at run time, -fprint,
+// -L, an unterminated command.
+func findRuns(_ *program, args []word, _ *chain.Segment) runsResult {
 	var cmds [][]word
 	rest := []word{args[0]}
 	for i := 1; i < len(args); i++ {
-		if args[i].isUnknown() {
-			return nil, false
+		if args[i].isUnknown() || args[i].isOneOf("-L", "-H", "-follow") {
+			return runsResult{}
 		}
 		if !isFindExec(args[i]) {
 			rest = append(rest, args[i])
@@ -110,12 +115,15 @@ func findRuns(_ *program, args []word) ([][]word, bool) {
 			j++
 		}
 		if j == len(args) || j == i+1 {
-			return nil, false
+			return runsResult{}
 		}
 		cmds = append(cmds, args[i+1:j])
 		i = j
 	}
-	return cmds, findGuard(nil, "find", rest[1:]) == ""
+	if findGuard(nil, "find", rest[1:]) != "" {
+		return runsResult{}
+	}
+	return runsResult{cmds: cmds, trees: findTrees(args)}
 }
 
 // findDeletes keeps find -delete out of the read-only table: it removes
@@ -173,19 +181,9 @@ func fdGuard(_ *program, _ string, args []word) string {
 // read, as are the files its tests compare with.
 func findFiles(_ *program, args []word) []fileArg {
 	var files []fileArg
-	i := 1
-	for i < len(args) && (args[i].isOneOf("-H", "-L", "-P", "-D") || args[i].hasPrefix("-O")) {
-		if args[i].is("-D") {
-			i++
-		}
-		i++
-	}
+	starts, i := findStarts(args)
 	deletes := findDeletes(args[i:]) != ""
-	for ; i < len(args); i++ {
-		a := args[i]
-		if a.hasPrefix("-") || a.isOneOf("(", "!", ")", ",") {
-			break
-		}
+	for _, a := range starts {
 		files = append(files, findStart(a, deletes))
 	}
 	for ; i < len(args)-1; i++ {
@@ -203,10 +201,39 @@ func findFiles(_ *program, args []word) []fileArg {
 			files = append(files, fileArg{word: args[i+1], role: roleWrite, what: "find " + a})
 		}
 	}
-	if len(files) == 0 || files[0].what != "path" {
+	if len(starts) == 0 {
 		files = append(files, findStart(lit("."), deletes))
 	}
 	return files
+}
+
+// findStarts are find's starting points (none given: none) and the index
+// of the word its expression starts at.
+func findStarts(args []word) (starts []word, expr int) {
+	i := 1
+	for i < len(args) && (args[i].isOneOf("-H", "-L", "-P", "-D") || args[i].hasPrefix("-O")) {
+		if args[i].is("-D") {
+			i++
+		}
+		i++
+	}
+	for ; i < len(args); i++ {
+		a := args[i]
+		if a.hasPrefix("-") || a.isOneOf("(", "!", ")", ",") {
+			break
+		}
+		starts = append(starts, a)
+	}
+	return starts, i
+}
+
+// findTrees are the trees whose files find hands on: its starting points,
+// "." when none is given.
+func findTrees(args []word) []word {
+	if starts, _ := findStarts(args); len(starts) > 0 {
+		return starts
+	}
+	return []word{lit(".")}
 }
 
 // findStart is a starting point of find: read, or with -delete removed

@@ -4,6 +4,8 @@ package policy
 // command (echo when none) with words it reads; GNU parallel runs the
 // words before ":::" through a shell.
 
+import "github.com/chainrun/chainrun/chain"
+
 func init() {
 	registerAll(
 		&program{names: []string{"xargs"}, wrap: xargsWrap, runs: xargsRuns, runsCode: true,
@@ -33,11 +35,16 @@ func xargsWrap(p *program, args []word) wrapResult {
 	return r
 }
 
-// xargsRuns is the one command xargs runs; an option it cannot read
-// makes it none.
-func xargsRuns(p *program, args []word) ([][]word, bool) {
+// xargsRuns is the one command xargs runs, with the paths a plain find
+// feeding it prints (plainFind); an option it cannot read, an input file
+// (-a) or another feed makes it none.
+func xargsRuns(p *program, args []word, from *chain.Segment) runsResult {
 	r := xargsWrap(p, args)
-	return [][]word{r.cmd}, r.unreadable == "" && len(r.cmd) > 0
+	trees, ok := plainFind(from)
+	if r.unreadable != "" || len(r.files) > 0 || !ok {
+		return runsResult{}
+	}
+	return runsResult{cmds: [][]word{r.cmd}, trees: trees, splits: true}
 }
 
 // parallelWrap unwraps GNU parallel: the words before ":::" are a command

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/chainrun/chainrun/chain"
 )
 
 // The program registry: one record per program family holds everything
@@ -46,11 +48,13 @@ type program struct {
 	// execs unwraps the commands the program's options run (find -exec).
 	execs func(a *analysis, args []word, depth int)
 	// runs returns the commands a program that otherwise only reads runs
-	// with what it finds or is given (xargs's command, find -exec's), and
-	// false when its other words make it write or run more. A prefix rule
-	// naming the program covers it when each command is a read-only
-	// program allowed itself (runs.go).
-	runs func(p *program, args []word) ([][]word, bool)
+	// with the files it finds or is fed (xargs's command, find -exec's;
+	// from is the pipeline stage feeding it) and the trees those files come
+	// from; no commands when its other words make it write or run more, or
+	// the files' trees are not known. A prefix rule naming the program
+	// covers it when each command is a read-only program allowed itself
+	// (runs.go).
+	runs func(p *program, args []word, from *chain.Segment) runsResult
 
 	// guard says why the arguments make the program write files or run
 	// programs, so a prefix or glob rule does not cover them; "" when they

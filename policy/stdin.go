@@ -19,6 +19,8 @@ import (
 type feed struct {
 	text  string
 	known bool
+	// from is the pipeline stage writing it, when it is the previous one.
+	from *chain.Segment
 }
 
 // stdinFeed is the standard input of stage k of the pipeline segs.
@@ -30,7 +32,9 @@ func stdinFeed(segs []*chain.Segment, k int) feed {
 	if k == 0 {
 		return feed{}
 	}
-	return literalOutput(segs[k-1])
+	f := literalOutput(segs[k-1])
+	f.from = segs[k-1]
+	return f
 }
 
 // ownStdin is what the segment's own redirects put on fd 0 (the last one
