@@ -199,3 +199,28 @@ func TestSumNames(t *testing.T) {
 		}
 	}
 }
+
+// TestMayWrite: only a program the read-only table allows with its
+// arguments, and that writes no file it names, creates no files.
+func TestMayWrite(t *testing.T) {
+	p := &Policy{}
+	for _, tt := range []struct {
+		argv  []string
+		write bool
+	}{
+		{[]string{"ls", "-la"}, false},
+		{[]string{"cat", "a"}, false},
+		{[]string{"sed", "-n", "1p", "f"}, false},
+		{[]string{"sort", "-o", "out", "in"}, true},
+		{[]string{"find", ".", "-delete"}, true},
+		{[]string{"find", ".", "-exec", "cat", "{}", "+"}, true},
+		{[]string{"file", "-C", "-m", "magic"}, true},
+		{[]string{"/bin/ls"}, true},
+		{[]string{"touch", "x"}, true},
+		{[]string{"npm", "install"}, true},
+	} {
+		if got := p.MayWrite(tt.argv); got != tt.write {
+			t.Errorf("MayWrite(%q) = %v, want %v", tt.argv, got, tt.write)
+		}
+	}
+}

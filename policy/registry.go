@@ -290,8 +290,9 @@ func sameFlags(groups ...[]string) map[string][]string {
 
 // MayWrite reports whether the program run with argv may create or remove
 // files: every program but one the read-only table allows with these
-// arguments (its guard and its readOnlyUnless find nothing). The plan
-// knows the globs after one that may not (chain.WriteJudge).
+// arguments (its guard and its readOnlyUnless find nothing) and whose
+// record gives none of them a write role (file -C writes NAME.mgc). The
+// plan knows the globs after one that may not (chain.WriteJudge).
 func (p *Policy) MayWrite(argv []string) bool {
 	if len(argv) == 0 {
 		return false
@@ -300,6 +301,8 @@ func (p *Policy) MayWrite(argv []string) bool {
 	for i, a := range argv {
 		args[i] = lit(a)
 	}
-	ok, _ := readOnlyReason(args)
-	return !ok
+	if ok, _ := readOnlyReason(args); !ok {
+		return true
+	}
+	return slices.ContainsFunc(commandFiles(canonLayer(args)), func(f fileArg) bool { return f.role.writes() || f.role == roleDiff })
 }
