@@ -139,7 +139,7 @@ var precisionCases = []bypassCase{
 
 func TestPrecisionTable(t *testing.T) {
 	root, home := fixture(t)
-	for _, d := range []string{"nested/.git", "nested/src", "bare.git/objects", "bare.git/refs", "wt", "src/a", "spaced/x " + home} {
+	for _, d := range []string{"nested/.git", "nested/src", "bare.git/objects", "bare.git/refs", "wt", "src/a", "spaced/x y"} {
 		if err := os.MkdirAll(filepath.Join(root, d), 0o755); err != nil {
 			t.Fatal(err)
 		}
