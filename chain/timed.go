@@ -9,7 +9,7 @@ import (
 // timeClause returns the time keyword that opens a pipeline statement, or
 // nil. It refuses the forms whose meaning chainrun does not reproduce:
 // time with no pipeline (bash then reports the shell's own times), time
-// time, and time -- (bash 5.2 reads it as time -p, other versions do not).
+// time, and time -- (which bash 5.2 reads as time -p).
 func (l *lowerer) timeClause(st *syntax.Stmt) (*syntax.TimeClause, error) {
 	tc, ok := st.Cmd.(*syntax.TimeClause)
 	if !ok {
@@ -27,7 +27,7 @@ func (l *lowerer) timeClause(st *syntax.Stmt) (*syntax.TimeClause, error) {
 	if call, ok := tc.Stmt.Cmd.(*syntax.CallExpr); ok && len(call.Assigns) == 0 && len(call.Args) > 0 &&
 		call.Args[0].Lit() == "--" {
 		return nil, refuse(l.src, l.off(call.Args[0].Pos()), KindUnsupported, "time",
-			"time -- is read differently by bash versions; write time -p for the POSIX report, or drop the --")
+			"bash reads time -- as time -p; write time -p for the POSIX report, or drop the --")
 	}
 	return tc, nil
 }
