@@ -19,6 +19,7 @@ import (
 func init() {
 	Register("exit-with", exitWith)
 	Register("hang", hang)
+	Register("burn-cpu", burnCPU)
 	Register("spawn", spawn)
 	Register("show-argv", showArgv)
 	Register("echo-argv", echoArgv)
@@ -56,6 +57,22 @@ func hang(args []string) int {
 	}
 	time.Sleep(time.Hour)
 	return 0
+}
+
+// burnCPU MS keeps a processor busy for MS milliseconds of wall-clock
+// time, so that the CPU time a wait reports for it cannot be zero.
+func burnCPU(args []string) int {
+	ms, err := strconv.Atoi(args[0])
+	if err != nil {
+		return 2
+	}
+	n := 0
+	for end := time.Now().Add(time.Duration(ms) * time.Millisecond); time.Now().Before(end); {
+		for i := range 1000 {
+			n ^= i
+		}
+	}
+	return n & 0
 }
 
 // AppendPid appends this process's pid and a newline to file, creating
