@@ -247,15 +247,22 @@ func (p *Policy) allowNarrow(j *segJudgement) {
 
 // allowByRule allows with r, unless r is a prefix or glob rule (not
 // exact) and the guard finds a flag that makes the command write files or
-// run programs: such a rule was written for reading.
+// run programs: such a rule was written for reading. An in-place edit of
+// the file operands (sed -i) is the exception: the path step judges those
+// files as Edits, as it judges a redirect.
 func (j *segJudgement) allowByRule(r *Rule, exact bool) {
+	edits := ""
 	if !exact {
-		if g := guard(j.a.narrow); g != "" {
+		g := guard(j.a.narrow)
+		if g != "" && !guardEditsOnly(j.a.narrow, g) {
 			j.guardStops(g, "guard: "+g+"; rule "+r.String()+" does not cover it (an exact rule would)")
 			return
 		}
+		if g != "" {
+			edits = "; " + g + ": Edits of its files, judged below"
+		}
 	}
-	j.allow(r.Text, "matches "+r.Match.String()+" allow rule "+r.String())
+	j.allow(r.Text, "matches "+r.Match.String()+" allow rule "+r.String()+edits)
 }
 
 // exactFull finds an exact allow rule that spells out the whole segment,

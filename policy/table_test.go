@@ -69,6 +69,9 @@ var defaultAllow = []string{
 	"mkdir:*", "touch:*", "ln:*", "wc:*", "head:*",
 }
 
+// plusAllow is defaultAllow and extra.
+func plusAllow(extra ...string) []string { return append(slices.Clone(defaultAllow), extra...) }
+
 var defaultDeny = []string{"rm -rf:*", "curl:*", "wget:*", "git clean:*", "git push --force:*", "nc:*"}
 
 func chainOf(n int, seg, last string) string {
@@ -332,6 +335,29 @@ var bypassCases = []bypassCase{
 	{class: 22, cmd: `sed -n 1p f`, verdict: "allow", why: "a print"},
 	{class: 22, cmd: `sed 's/a/b/g' f`, verdict: "allow", why: "a substitution to stdout"},
 	{class: 22, cmd: `sed '/x/d;s|a|b|2' f`, verdict: "allow", why: "delete and a numbered substitution"},
+	// sed -i is an Edit of its file operands: a rule covering sed allows
+	// it where every file is Edit-allowed, and a script that reads or
+	// writes other files, or a backup suffix, still asks.
+	{class: 22, cmd: `sed -i s/a/b/ f`, verdict: "ask", why: "default mode: the edit needs an Edit rule", reason: "path f is a write, which needs an Edit allow rule"},
+	{class: 22, cmd: `sed -i s/a/b/ f`, verdict: "allow", why: "an Edit rule covers the file", allow: plusAllow("Edit(./f)")},
+	{class: 22, cmd: `sed -i s/a/b/ f g`, verdict: "ask", why: "one file without Edit permission", allow: plusAllow("Edit(./f)")},
+	{class: 22, cmd: `sed --in-place -e s/a/b/ f`, verdict: "allow", why: "acceptEdits inside the roots", mode: ModeAcceptEdits},
+	{class: 22, cmd: `sed -i s/a/b/ f`, verdict: "allow", why: "acceptEdits without a sed rule", mode: ModeAcceptEdits, allow: []string{"ls"}},
+	{class: 22, cmd: `sed -i s/a/b/ f`, verdict: "deny", why: "an Edit deny wins", mode: ModeAcceptEdits, deny: []string{"Edit(./f)"}},
+	{class: 22, cmd: `sed -i s/a/b/ /etc/hosts`, verdict: "ask", why: "outside the roots", mode: ModeAcceptEdits},
+	{class: 22, cmd: `sed -i s/a/b/ .env`, verdict: "ask", why: "a sensitive file", mode: ModeAcceptEdits, hard: true},
+	{class: 22, cmd: `sed -i 'e id' f`, verdict: "ask", why: "the e command", mode: ModeAcceptEdits},
+	{class: 22, cmd: `sed -i 's/a/b/w out' f`, verdict: "ask", why: "s///w", mode: ModeAcceptEdits},
+	{class: 22, cmd: `sed -i 'W out' f`, verdict: "ask", why: "the W command", mode: ModeAcceptEdits},
+	{class: 22, cmd: `sed -i '1r g' f`, verdict: "ask", why: "the r command reads another file", mode: ModeAcceptEdits},
+	{class: 22, cmd: `sed -i 'R g' f`, verdict: "ask", why: "the R command reads another file", mode: ModeAcceptEdits},
+	{class: 22, cmd: `sed -i.bak s/a/b/ f`, verdict: "ask", why: "a backup suffix writes another file", mode: ModeAcceptEdits},
+	{class: 22, cmd: `sed --in-place=.orig s/a/b/ f`, verdict: "ask", why: "a backup suffix, long form", mode: ModeAcceptEdits},
+	{class: 22, cmd: `sed -i '' 'w out' f`, verdict: "ask", why: "BSD sed reads the second word as the script", mode: ModeAcceptEdits},
+	{class: 22, cmd: `sed -i '' s/a/b/ f`, verdict: "allow", why: "BSD form, a plain substitution", mode: ModeAcceptEdits},
+	{class: 22, cmd: `sed -i -f s.sed f`, verdict: "ask", why: "a script file cannot be checked", mode: ModeAcceptEdits},
+	{class: 22, cmd: `true && X=p; sed -i "$X" f`, verdict: "ask", why: "a script known only at run time", mode: ModeAcceptEdits},
+	{class: 22, cmd: `true && X=f; sed -i s/a/b/ $X`, verdict: "ask", why: "a word known only at run time may be an option or a script", mode: ModeAcceptEdits},
 
 	// 23. rg preprocessors.
 	{class: 23, cmd: `rg --pre cat x`, verdict: "ask", why: "--pre"},
