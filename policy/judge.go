@@ -423,7 +423,7 @@ func (j *segJudgement) file(env *pathEnv, cwd string, f fileArg) {
 		j.diff(env, cwd, f)
 		return
 	}
-	j.note(f, j.ownWrite(f, env.judgeFile(cwd, f)))
+	j.note(f, j.ownWrite(env, cwd, f, env.judgeFile(cwd, f)))
 	if f.role == roleRemove && f.tree == treeNone {
 		f.tree = treeBelow // removing a directory removes what is below it
 	}
@@ -454,14 +454,25 @@ func (j *segJudgement) namingRule(prog word) *Rule {
 // acceptEdits: that is a write inside the roots no deny, ask rule,
 // sensitive path or dangerous removal stopped, and the rule naming the
 // program covers it, as Claude Code's prefix rule and path check do.
-// Redirects are never a program's own paths: they keep needing Edit
-// permission.
-func (j *segJudgement) ownWrite(f fileArg, n pathNote) pathNote {
+// Redirects are never a program's own paths, and a write that reaches
+// files the plan cannot name (a tree copied, extracted or checked out
+// below a directory) is more than its operand: they keep needing Edit
+// permission. A removal's tree plants nothing.
+func (j *segJudgement) ownWrite(env *pathEnv, cwd string, f fileArg, n pathNote) pathNote {
 	if n.kind != noteWrite || j.covering == nil {
 		return n
 	}
 	path, _ := f.word.known()
+	if f.tree != treeNone && f.role != roleRemove && (f.tree != treeBelow || isDir(env.resolve(cwd, path))) {
+		return n
+	}
 	return pathNote{msg: f.what + " " + quoteArg(path) + " is inside the roots, a write of the program rule " + j.covering.String() + " names"}
+}
+
+// isDir reports an existing directory (a link to one included).
+func isDir(abs string) bool {
+	fi, err := os.Stat(abs)
+	return err == nil && fi.IsDir()
 }
 
 // treeWrite judges a write that reaches every file below f.word when it
