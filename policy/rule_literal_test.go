@@ -99,6 +99,7 @@ var ruleLiterals = map[string]Rule{
 	"zip:*":                       {Match: Prefix, Tokens: []string{"zip"}},
 
 	"Bash(npm run test*)": {Match: Glob, Tokens: []string{"npm"}, Parts: []string{"npm run test", ""}},
+	"Bash(r* x.txt)":      {Match: Glob, Parts: []string{"r", " x.txt"}},
 	"git * main":          {Match: Glob, Tokens: []string{"git"}, Parts: []string{"git ", " main"}},
 	"ls*":                 {Match: Glob, Parts: []string{"ls", ""}},
 	"npm run test*":       {Match: Glob, Tokens: []string{"npm"}, Parts: []string{"npm run test", ""}},
