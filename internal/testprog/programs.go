@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -72,7 +73,8 @@ func burnCPU(args []string) int {
 			n ^= i
 		}
 	}
-	return n & 0
+	runtime.KeepAlive(n) // the work is the point; its result is not
+	return 0
 }
 
 // AppendPid appends this process's pid and a newline to file, creating
