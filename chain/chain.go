@@ -107,7 +107,16 @@ type Chain struct {
 // stage's (or, with pipefail, the rightmost non-zero one).
 type Pipeline struct {
 	Segments []*Segment
-	Span     Span
+	// Span covers the pipeline in Source, a leading time keyword included.
+	Span Span
+	// Timed is set for a pipeline after bash's time keyword: it runs as
+	// written, then the chain's stderr gets the report TIMEFORMAT shapes
+	// (real, user and system time). time is no command: the policy judges
+	// the pipeline alone.
+	Timed bool
+	// TimePOSIX is set by time -p: the report in POSIX's fixed format,
+	// whatever TIMEFORMAT says.
+	TimePOSIX bool
 }
 
 // Segment is one simple command: leading assignments, argv and redirects.

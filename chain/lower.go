@@ -148,6 +148,13 @@ func (l *lowerer) pipeline(st *syntax.Stmt) error {
 		l.ptrs = make([]*Segment, 0, max(l.estimate, 4))
 	}
 	l.stage = l.ptrs[len(l.ptrs):]
+	tc, err := l.timeClause(st)
+	if err != nil {
+		return err
+	}
+	if tc != nil {
+		st = tc.Stmt
+	}
 	if err := l.stages(st); err != nil {
 		return err
 	}
@@ -159,6 +166,9 @@ func (l *lowerer) pipeline(st *syntax.Stmt) error {
 	p := l.newPipeline()
 	p.Segments = l.stage[:len(l.stage):len(l.stage)]
 	p.Span = Span{p.Segments[0].Span.Start, p.Segments[len(p.Segments)-1].Span.End}
+	if tc != nil {
+		p.Span.Start, p.Timed, p.TimePOSIX = l.off(tc.Time), true, tc.PosixFormat
+	}
 	l.chain.Pipelines = append(l.chain.Pipelines, p)
 	return nil
 }
@@ -167,6 +177,9 @@ func (l *lowerer) pipeline(st *syntax.Stmt) error {
 func (l *lowerer) stages(st *syntax.Stmt) error {
 	if err := l.stmtFlags(st); err != nil {
 		return err
+	}
+	if tc, ok := st.Cmd.(*syntax.TimeClause); ok {
+		return l.timeCommand(tc)
 	}
 	b, ok := st.Cmd.(*syntax.BinaryCmd)
 	if !ok || (b.Op != syntax.Pipe && b.Op != syntax.PipeAll) {
@@ -408,7 +421,7 @@ func (l *lowerer) compound(c syntax.Command) *ParseError {
 	case *syntax.LetClause:
 		name, msg = "shell built-in", "let is a shell built-in that needs a shell"
 	case *syntax.TimeClause:
-		name, msg = "shell built-in", "time is a shell keyword; run /usr/bin/time (or drop it)"
+		name, msg = "time", "time inside time is not supported; time the pipeline once"
 	case *syntax.CoprocClause:
 		name, msg = "coprocess", "coprocesses are not supported"
 	case *syntax.BinaryCmd:

@@ -37,6 +37,7 @@ func FuzzParse(f *testing.F) {
 		"x 3>&1 1>&2 2>&3", "echo '日本' é", "cat <<EOF\nx\nEOF", "cat <<-'A' | b 3<<<x && c <<\\B\n\ty $z\n\tA\nw\nB",
 		"echo $X \"${Y:-a b}\" ~/x a=~/y *.go {a,b} $'\\t' $((1+2))", "X=1 Y=$X cmd $X >$F <<<$H",
 		"export A=$X B; unset C", "$CMD -rf x", "cat <<EOF\n$X \\$ ${Y%.go}\nEOF", "E=$? && echo ~+ ~-",
+		"time -p a | b && time c 2>/dev/null", "a | time -p b $X", "time",
 	} {
 		f.Add(s, false)
 		f.Add(s, true)

@@ -14,8 +14,9 @@ type stage struct {
 	proc     process
 	done     chan struct{} // a built-in running in a goroutine
 	start    time.Time
-	toOut    bool // its fd 1 or 2 is the chain's stdout sink
-	toErr    bool // its fd 1 or 2 is the chain's stderr sink
+	cpu      [2]time.Duration // user and system CPU time of its process tree
+	toOut    bool             // its fd 1 or 2 is the chain's stdout sink
+	toErr    bool             // its fd 1 or 2 is the chain's stderr sink
 	signaled bool
 	judged   *redirect.Judged // its file targets as the policy judged them
 }
@@ -155,6 +156,7 @@ func (r *runner) waitStage(st *stage) {
 		r.mu.Unlock()
 		st.proc.Close()
 		st.res.ExitCode, st.res.Signal, st.res.RawExitCode = ei.Code, ei.Signal, ei.Raw
+		st.cpu = [2]time.Duration{ei.User, ei.Sys}
 		if err != nil && st.res.Error == "" {
 			se := &SegmentError{Kind: chain.KindInternal, Segment: st.res.Index, Text: "", Err: err}
 			st.res.Error, st.res.Err = se.Error(), se

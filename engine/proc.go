@@ -2,6 +2,7 @@ package engine
 
 import (
 	"os"
+	"time"
 
 	"github.com/chainrun/chainrun/resolve"
 )
@@ -39,6 +40,11 @@ type exitInfo struct {
 	Code   int    // bash's view: 0-255, 128+N for a signal
 	Signal int    // the POSIX signal that ended it, 0 if none
 	Raw    uint32 // Windows: the unsigned 32-bit exit code
+	// User and Sys are the CPU time the process tree used in user and
+	// kernel mode, for the time keyword's report: posix, the rusage of
+	// the waited process (its waited descendants included); Windows, the
+	// job's accounting.
+	User, Sys time.Duration
 }
 
 // process is a started segment. proc_unix.go implements it with package

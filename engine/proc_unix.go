@@ -31,7 +31,7 @@ func startProcess(s *spawnSpec) (process, error) {
 
 func (u unixProcess) Wait() (exitInfo, error) {
 	st, err := u.p.Wait()
-	return exitInfo{Code: st.Code, Signal: st.Signal}, err
+	return exitInfo{Code: st.Code, Signal: st.Signal, User: st.User, Sys: st.Sys}, err
 }
 
 func (u unixProcess) Interrupt() error { return u.p.Interrupt() }

@@ -63,7 +63,8 @@ func (w *winProcess) Wait() (exitInfo, error) {
 		return exitInfo{}, err
 	}
 	w.p.WaitTree(treeWait)
-	return exitInfo{Code: winproc.BashStatus(raw), Raw: raw}, nil
+	user, sys, _ := w.p.CPUTimes() // zero when Windows cannot say: the report shows 0, not a guess
+	return exitInfo{Code: winproc.BashStatus(raw), Raw: raw, User: user, Sys: sys}, nil
 }
 
 // Interrupt sends Ctrl+Break to the segment's process group. Where that is

@@ -224,7 +224,7 @@ func (r *runner) run() (res *Result, err error) {
 			}
 		}
 		if run && !r.isStopping() {
-			r.status = r.runPipeline(p, seg)
+			r.status = r.runTimed(p, seg)
 		}
 		seg += len(p.Segments)
 		if r.exited {

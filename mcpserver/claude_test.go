@@ -88,7 +88,7 @@ func TestStdioClaudeRouted(t *testing.T) {
 	ctx := context.Background()
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "claude-routed-test", Version: "0"}, nil).Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
 	if err != nil {
-		t.Fatalf("connect: %v\nstderr: %s", err, stderr.String())
+		t.Fatalf("connect: %v", err)
 	}
 	defer cs.Close()
 	call := func(tool, command string) (*mcp.CallToolResult, map[string]any) {
@@ -143,6 +143,11 @@ func TestStdioClaudeRouted(t *testing.T) {
 	}
 	if !strings.Contains(text(res), "warning: policy: ") || !strings.Contains(text(res), note) {
 		t.Errorf("explain text lacks the note:\n%s", text(res))
+	}
+	// The server's stderr is complete, and no longer written to, once the
+	// session is closed and the process waited for.
+	if err := cs.Close(); err != nil {
+		t.Logf("close: %v", err)
 	}
 	if !strings.Contains(stderr.String(), note) {
 		t.Errorf("the server's stderr lacks the note:\n%s", stderr.String())

@@ -61,6 +61,12 @@ type fileArg struct {
 	// strip is, for a patch (roleDiff), the leading components removed
 	// from the names it holds (-pN); -1 when not given.
 	strip int
+	// below is set on a removal that reaches what is below the path but
+	// never the path itself (find -delete's "."): no removal of a root,
+	// but of every sensitive file below whose name matches names (the
+	// expression's -name patterns; nil: any name).
+	below bool
+	names []string
 }
 
 // treeKind says which files a write reaches besides the path it names.

@@ -1,5 +1,7 @@
 package policy
 
+import "strings"
+
 // The dangerous-flag guard: a prefix or glob allow rule such as "sed:*" or
 // "git log:*" covers reading, not the flags that make a reader write files
 // or run programs. guard returns why such a flag is present, or "".
@@ -23,10 +25,25 @@ func guard(args []word) string {
 		return ""
 	}
 	why := p.guard(p, name, rest)
-	if why == "" {
-		why = runtimeArgGuard(name, rest)
+	if why == "" || p.editsOnly(why) {
+		if r := runtimeArgGuard(name, rest); r != "" {
+			why = r
+		}
 	}
 	return why
+}
+
+// editsOnly reports a guard reason that is p's in-place edit of its file
+// operands and nothing else (editsInPlace).
+func (p *program) editsOnly(why string) bool {
+	return p.editsInPlace != "" && strings.HasPrefix(why, p.editsInPlace+" (")
+}
+
+// guardEditsOnly reports that the guard's reason g for args is only an
+// in-place edit of the file operands, which the path step judges as writes.
+func guardEditsOnly(args []word, g string) bool {
+	p := lookupWord(canonWord(args[0]))
+	return p != nil && p.editsOnly(g)
 }
 
 // specGuard is the guard of a program described by its options alone: the

@@ -71,6 +71,13 @@ type segJudgement struct {
 	// Read or Edit deny (or a write in plan mode), with its rule.
 	pathAsks, pathOK, writeAsks []string
 	pathDeny, pathDenyRule      string
+	// byRule is the allow rule step 4 allowed with; covering is the rule
+	// naming the program whose own paths step 5 is judging (ownWrites).
+	// inPlace says the rule allowed an in-place edit (sed -i), whose
+	// files stay Edits: the rule does not cover them.
+	byRule   *Rule
+	covering *Rule
+	inPlace  bool
 }
 
 // judge decides segment i, which starts in at (piped: in a pipeline of
@@ -202,6 +209,7 @@ func (p *Policy) findAllow(j *segJudgement) {
 	switch {
 	case j.a.runtime != "":
 	case j.exactFull != nil:
+		j.byRule = j.exactFull
 		j.allow(j.exactFull.Text, "matches exact allow rule "+j.exactFull.String())
 	case j.a.narrow == nil:
 		j.reason(j.a.narrowWhy)
@@ -255,20 +263,30 @@ func (p *Policy) allowNarrow(j *segJudgement) {
 
 // allowByRule allows with r, unless r is a prefix or glob rule (not
 // exact) and the guard finds a flag that makes the command write files or
-// run programs: such a rule was written for reading. runsReaders lifts the
-// guard of a program running only allowed readers (runs.go).
+// run programs: such a rule was written for reading. An in-place edit of
+// the file operands (sed -i) is the exception: the path step judges those
+// files as Edits, as it judges a redirect; and runsReaders lifts the guard
+// of a program running only allowed readers (runs.go).
 func (j *segJudgement) allowByRule(r *Rule, exact bool, runsReaders func(*segJudgement) string) {
+	edits := ""
 	if !exact {
-		if g := guard(j.a.narrow); g != "" {
+		g := guard(j.a.narrow)
+		if g != "" && !guardEditsOnly(j.a.narrow, g) {
 			if why := runsReaders(j); why != "" {
+				j.byRule = r
 				j.allow(r.Text, "matches "+r.Match.String()+" allow rule "+r.String()+"; "+why)
 				return
 			}
 			j.guardStops(g, "guard: "+g+"; rule "+r.String()+" does not cover it (an exact rule would)")
 			return
 		}
+		if g != "" {
+			edits = "; " + g + ": Edits of its files, judged below"
+			j.inPlace = true
+		}
 	}
-	j.allow(r.Text, "matches "+r.Match.String()+" allow rule "+r.String())
+	j.byRule = r
+	j.allow(r.Text, "matches "+r.Match.String()+" allow rule "+r.String()+edits)
 }
 
 // exactFull finds an exact allow rule that spells out the whole segment,
@@ -387,9 +405,11 @@ func (j *segJudgement) judgePaths(env *pathEnv, at where) where {
 		}
 		if len(c.args) > 0 && !c.args[0].is("cd") {
 			p := lookupWord(c.args[0])
+			j.covering = j.namingRule(c.args[0])
 			for _, f := range p.paths(c.args) {
 				j.file(env, cwd, f)
 			}
+			j.covering = nil
 			j.words(env, cwd, p, c.args)
 			j.treeReads(env, cwd, p, c.args)
 		}
@@ -421,13 +441,59 @@ func (j *segJudgement) file(env *pathEnv, cwd string, f fileArg) {
 		j.sums(env, cwd, f)
 		return
 	}
-	j.note(f, env.judgeFile(cwd, f))
+	j.note(f, j.ownWrite(env, cwd, f, env.judgeFile(cwd, f)))
+	if f.below {
+		j.sensitiveBelow(env, cwd, f)
+	}
 	if f.role == roleRemove && f.tree == treeNone {
 		f.tree = treeBelow // removing a directory removes what is below it
 	}
 	if f.tree != treeNone {
 		j.treeWrite(env, cwd, f)
 	}
+}
+
+// namingRule is the allow rule that allowed the segment when it names
+// prog, the program of a command in it, by name: an exact, prefix or glob
+// rule whose first word is prog. A catch-all (Bash, Bash(*)), a wildcard
+// in the program word, the read-only table and the modes name nothing; an
+// in-place edit the guard let through as Edits (sed -i) is not covered.
+func (j *segJudgement) namingRule(prog word) *Rule {
+	r := j.byRule
+	if r == nil || r.Match == Any || j.inPlace {
+		return nil
+	}
+	name, ok := canonWord(prog).known()
+	if w := r.programWord(true); !ok || w == "" || w != canonicalName(name) {
+		return nil
+	}
+	return r
+}
+
+// ownWrite is n, the note on f, unless f is a write of the program an
+// allow rule names (covering) and n asks only for want of an Edit rule or
+// acceptEdits: that is a write inside the roots no deny, ask rule,
+// sensitive path or dangerous removal stopped, and the rule naming the
+// program covers it, as Claude Code's prefix rule and path check do.
+// Redirects are never a program's own paths, and a write that reaches
+// files the plan cannot name (a tree copied, extracted or checked out
+// below a directory) is more than its operand: they keep needing Edit
+// permission. A removal's tree plants nothing.
+func (j *segJudgement) ownWrite(env *pathEnv, cwd string, f fileArg, n pathNote) pathNote {
+	if n.kind != noteWrite || j.covering == nil {
+		return n
+	}
+	path, _ := f.word.known()
+	if f.tree != treeNone && f.role != roleRemove && (f.tree != treeBelow || isDir(env.resolve(cwd, path))) {
+		return n
+	}
+	return pathNote{msg: f.what + " " + quoteArg(path) + " is inside the roots, a write of the program rule " + j.covering.String() + " names"}
+}
+
+// isDir reports an existing directory (a link to one included).
+func isDir(abs string) bool {
+	fi, err := os.Stat(abs)
+	return err == nil && fi.IsDir()
 }
 
 // treeWrite judges a write that reaches every file below f.word when it

@@ -76,7 +76,9 @@ type SettingsFile struct {
 
 // Load reads settings files named on the command line and merges them in
 // order: rule lists and roots are concatenated, and a later file's
-// readOnlyAutoAllow and defaultMode override an earlier one's. It returns
+// readOnlyAutoAllow and defaultMode override an earlier one's. Read-only
+// commands are allowed without rules, as Claude Code allows them, unless a
+// file sets "readOnlyAutoAllow": false. It returns
 // warnings for entries it ignores.
 func Load(paths ...string) (*Policy, []string, error) {
 	files := make([]SettingsFile, len(paths))
@@ -95,7 +97,7 @@ func Load(paths ...string) (*Policy, []string, error) {
 // file, which a repository can ship, cannot choose bypassPermissions.
 // Every file read is protected (Policy.Protect).
 func LoadFiles(files []SettingsFile) (*Policy, []string, error) {
-	p := &Policy{}
+	p := &Policy{ReadOnlyAutoAllow: true} // Claude Code's step: read-only commands need no rule
 	var warnings []string
 	var managedOnly, noBypass bool
 	var scopes []Scope // the scope of each rule list entry's file, by list
@@ -177,7 +179,7 @@ func parseScoped(data []byte, f SettingsFile) (*Policy, *settings, []string, err
 	if base == "" {
 		base = projectBase(name)
 	}
-	p := &Policy{}
+	p := &Policy{ReadOnlyAutoAllow: true}
 	warnings, err := p.parseRules(&s, f, base)
 	if err != nil {
 		return nil, nil, warnings, err

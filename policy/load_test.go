@@ -2,6 +2,7 @@ package policy
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -9,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/chainrun/chainrun/chain"
+	"github.com/chainrun/chainrun/internal/testprog"
 )
 
 func writeFile(t *testing.T, dir, name, body string) string {
@@ -126,5 +128,59 @@ func TestParseIgnoresOtherKeys(t *testing.T) {
 	}
 	if len(w) != 0 {
 		t.Errorf("warnings %q", w)
+	}
+}
+
+// TestReadOnlyAutoAllowDefault: settings files allow the read-only table
+// as Claude Code does unless one sets "readOnlyAutoAllow": false.
+func TestReadOnlyAutoAllowDefault(t *testing.T) {
+	dir := testprog.TempDir(t)
+	writeFile(t, dir, "notes.txt", "a\n")
+	for _, c := range []struct {
+		files []string
+		want  bool
+	}{
+		{nil, true},
+		{[]string{`{"permissions":{"allow":["Bash(git log:*)"]}}`}, true},
+		{[]string{`{"readOnlyAutoAllow":false}`}, false},
+		{[]string{`{"readOnlyAutoAllow":false}`, `{"permissions":{}}`}, false},
+		{[]string{`{"readOnlyAutoAllow":false}`, `{"readOnlyAutoAllow":true}`}, true},
+	} {
+		var paths []string
+		for i, f := range c.files {
+			paths = append(paths, writeFile(t, dir, fmt.Sprintf("s%d.json", i), f))
+		}
+		p, _, err := Load(paths...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.ReadOnlyAutoAllow != c.want {
+			t.Errorf("%q: readOnlyAutoAllow %v, want %v", c.files, p.ReadOnlyAutoAllow, c.want)
+		}
+		if len(c.files) == 1 {
+			q, _, err := Parse([]byte(c.files[0]), "settings.json")
+			if err != nil || q.ReadOnlyAutoAllow != c.want {
+				t.Errorf("Parse %q: readOnlyAutoAllow %v (%v), want %v", c.files[0], q.ReadOnlyAutoAllow, err, c.want)
+			}
+		}
+		p.Roots = []string{dir}
+		// Paths are still judged: outside the roots, or sensitive, asks.
+		for line, want := range map[string]chain.Verdict{
+			"ls && wc -l notes.txt | head -n 3": map[bool]chain.Verdict{true: chain.Allow, false: chain.Ask}[c.want],
+			"cat ../x":                          chain.Ask,
+			"cat ~/.ssh/id_rsa":                 chain.Ask,
+		} {
+			ch, err := chain.ParseDialect(line, chain.POSIX)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d, err := p.Authorize(context.Background(), ch, dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d.Verdict != want {
+				t.Errorf("%q: %s: %v, want %v", c.files, line, d.Verdict, want)
+			}
+		}
 	}
 }

@@ -3,7 +3,6 @@ package policy
 import (
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/chainrun/chainrun/chain"
 )
@@ -68,7 +67,7 @@ func acceptEditsCommand(args []word) bool {
 		return false
 	}
 	g := guard(args)
-	return g == "" || strings.HasPrefix(g, sedInPlace+" (")
+	return g == "" || guardEditsOnly(args, g)
 }
 
 // applyMode turns the asks of a judged chain into what the mode makes of

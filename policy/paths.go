@@ -625,7 +625,7 @@ func (e *pathEnv) judgeFile(cwd string, f fileArg) pathNote {
 		// name nor its place.
 		return pathNote{msg: label + " is a read of metadata no rule denies"}
 	}
-	if f.role == roleRemove && e.dangerousRemoval(abs) {
+	if f.role == roleRemove && !f.below && e.dangerousRemoval(abs) {
 		return pathNote{msg: label + " would remove /, the home directory, a root or a parent of one (" + abs + ")", kind: noteHard}
 	}
 	if why := e.sensitive(abs); why != "" {

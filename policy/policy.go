@@ -43,7 +43,9 @@ type Policy struct {
 	// rules it is judged by or truncate the record of what ran.
 	Protect []string
 	// ReadOnlyAutoAllow allows a built-in table of read-only commands
-	// without rules, under the same guard and path checks.
+	// without rules, under the same guard and path checks, as Claude Code
+	// does. Settings files (Load, Parse) switch it on unless they set
+	// "readOnlyAutoAllow": false; a Policy built in code sets it itself.
 	ReadOnlyAutoAllow bool
 	// Classifier, if set, is consulted for segments judged ask.
 	Classifier Classifier

@@ -81,7 +81,9 @@ func tarFiles(p *program, args []word) []fileArg {
 		if !ok {
 			dir = lit(".")
 		}
-		files = append(files, fileArg{word: dir, role: roleWrite, what: "tar extraction into"})
+		// The archive's names are unknown: the extraction may write any
+		// file below the directory.
+		files = append(files, fileArg{word: dir, role: roleWrite, what: "tar extraction into", tree: treeBelow})
 	}
 	for _, o := range operands {
 		r := roleRead

@@ -183,8 +183,11 @@ func findFiles(_ *program, args []word) []fileArg {
 	var files []fileArg
 	starts, i := findStarts(args)
 	deletes := findDeletes(args[i:]) != ""
+	names := findNames(args[i:])
 	for _, a := range starts {
-		files = append(files, findStart(a, deletes))
+		f := findStart(a, deletes)
+		f.names = names
+		files = append(files, f)
 	}
 	for ; i < len(args)-1; i++ {
 		a, ok := args[i].known()
@@ -202,7 +205,9 @@ func findFiles(_ *program, args []word) []fileArg {
 		}
 	}
 	if len(starts) == 0 {
-		files = append(files, findStart(lit("."), deletes))
+		f := findStart(lit("."), deletes)
+		f.names = names
+		files = append(files, f)
 	}
 	return files
 }
@@ -227,6 +232,31 @@ func findStarts(args []word) (starts []word, expr int) {
 	return starts, i
 }
 
+// findNames are the -name patterns every file find's expression matches
+// has a name matching: the expression is a plain conjunction of tests
+// with at least one -name; nil (any name) for any other.
+func findNames(expr []word) []string {
+	var names []string
+	for i := 0; i < len(expr); i++ {
+		w, ok := expr[i].known()
+		switch {
+		case !ok || w == "-o" || w == "-or" || w == "!" || w == "-not" || w == "(" || w == ")" || w == ",":
+			return nil
+		case (w == "-name" || w == "-iname") && i+1 < len(expr):
+			p, ok := expr[i+1].known()
+			if !ok {
+				return nil
+			}
+			if w == "-iname" {
+				p = strings.ToLower(p)
+			}
+			names = append(names, p)
+			i++
+		}
+	}
+	return names
+}
+
 // findTrees are the trees whose files find hands on: its starting points,
 // "." when none is given.
 func findTrees(args []word) []word {
@@ -238,13 +268,13 @@ func findTrees(args []word) []word {
 
 // findStart is a starting point of find: read, or with -delete removed
 // with every file below it, but for "." and "..", which find never
-// removes: what is below them is written.
+// removes: what is below them is.
 func findStart(w word, deletes bool) fileArg {
 	switch {
 	case !deletes:
 		return fileArg{word: w, role: roleRead, what: "path"}
 	case w.isOneOf(".", "./", "..", "../"):
-		return fileArg{word: w, role: roleWrite, tree: treeBelow, what: "find -delete below"}
+		return fileArg{word: w, role: roleRemove, tree: treeBelow, below: true, what: "find -delete below"}
 	}
 	return fileArg{word: w, role: roleRemove, what: "find -delete"}
 }

@@ -12,7 +12,7 @@ import (
 
 func init() {
 	register(&program{names: []string{"sed", "gsed"}, operands: roleRead, first: roleCode, firstGiven: []string{"-e", "--expression", "-f", "--file"},
-		operandFiles: sedOperands, guard: sedGuard, readOnly: true, readOnlyUnless: sedReadOnly, acceptEdits: true,
+		operandFiles: sedOperands, guard: sedGuard, readOnly: true, readOnlyUnless: sedReadOnly, acceptEdits: true, editsInPlace: sedInPlace,
 		opts: optSpec{shortVal: "efl", longVal: []string{"expression", "file", "line-length"},
 			longFlag: []string{"quiet", "silent", "debug", "posix", "regexp-extended", "separate", "sandbox", "unbuffered", "null-data",
 				"zero-terminated", "follow-symlinks", "help", "version"},
@@ -49,13 +49,55 @@ func sedGuard(p *program, _ string, args []word) string {
 			return r
 		}
 	}
-	// In-place editing comes last, so acceptEdits mode, which permits it,
-	// sees it only when nothing else is wrong.
+	if inPlace != "" {
+		if r := sedInPlaceDanger(opts, operands, scripts); r != "" {
+			return r
+		}
+	}
+	// In-place editing comes last, so that what permits it as an Edit of
+	// the operands (mode.go) sees it only when nothing else is wrong.
 	return inPlace
 }
 
-// sedInPlace is the guard's reason for -i and --in-place, which
-// acceptEdits mode lets through (mode.go).
+// sedInPlaceDanger is why an in-place edit writes or reads more than its
+// file operands: a backup suffix (a file beside each, or elsewhere), a
+// script reading other files (r, R), or, for BSD sed, whose -i takes the
+// next word as the suffix, a second operand that is then a script with
+// such commands.
+func sedInPlaceDanger(opts []flagUse, operands, scripts []word) string {
+	short := false
+	for _, o := range opts {
+		if o.flag != "-i" && o.flag != "--in-place" {
+			continue
+		}
+		if strings.HasPrefix(o.word, "--") {
+			if strings.Contains(o.word, "=") {
+				return "sed --in-place=SUFFIX also writes backup files (" + o.word + ")"
+			}
+			continue
+		}
+		if !strings.HasSuffix(o.word, "i") || strings.Count(o.word, "i") != 1 {
+			return "sed -i with a suffix also writes backup files (" + o.word + ")"
+		}
+		short = true
+	}
+	for _, w := range scripts {
+		if s, _ := w.known(); len(sedScriptFiles(s)) > 0 {
+			return "sed -i with a script that reads or writes other files"
+		}
+	}
+	if short && len(operands) >= 2 && len(scripts) == 1 && sameWord(scripts[0], operands[0]) {
+		if s, ok := operands[1].known(); ok {
+			if r := sedScriptDanger(s); r != "" && r != sedUnreadable || len(sedScriptFiles(s)) > 0 {
+				return "sed -i: BSD sed reads " + operands[1].show() + " as its script, which writes or reads other files"
+			}
+		}
+	}
+	return ""
+}
+
+// sedInPlace is the guard's reason for -i and --in-place: an edit of the
+// file operands, which the path step judges as writes (editsInPlace).
 const sedInPlace = "sed -i edits files in place"
 
 // sedUnreadable is the reason for a script sedScriptDanger cannot read to

@@ -94,6 +94,12 @@ type program struct {
 	// (Claude Code's list: mkdir, touch, rm, rmdir, mv, cp, sed) when
 	// their guard finds nothing but in-place editing.
 	acceptEdits bool
+	// editsInPlace is the guard's reason (its text before " (flag)") for
+	// options whose only effect beyond reading is rewriting the file
+	// operands, which the path step judges as writes: they are Edits, so
+	// they need Edit permission for those files (an Edit rule, acceptEdits
+	// inside the roots), not an exact Bash rule.
+	editsInPlace string
 	// runsCode programs run any code they are given (shells,
 	// interpreters, wrappers): a prefix rule naming only them would allow
 	// anything, so only exact rules are suggested.

@@ -132,3 +132,43 @@ func (j *segJudgement) judgeRuns(env *pathEnv, cwd string) {
 		j.treeLinks(env, cwd, t, j.runs.splits, &budget)
 	}
 }
+
+// sensitiveBelow judges a removal below a directory (find -delete): every
+// sensitive file below it whose name may match the expression is removed
+// (a repository's .git, a .env), which asks in every mode; more entries
+// than maxTreeWalk ask too.
+func (j *segJudgement) sensitiveBelow(env *pathEnv, cwd string, f fileArg) {
+	name, ok := f.word.known()
+	if !ok {
+		return
+	}
+	budget := maxTreeWalk
+	_ = filepath.WalkDir(env.resolve(cwd, name), func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if budget--; budget < 0 {
+			j.facts.hard = true
+			j.pathAsks = append(j.pathAsks, "more than "+strconv.Itoa(maxTreeWalk)+" files below "+quoteArg(name)+" to look through before the run")
+			return filepath.SkipAll
+		}
+		if why := env.sensitive(path); why != "" && namesMatch(f.names, d.Name()) {
+			j.facts.hard = true
+			j.pathAsks = append(j.pathAsks, f.what+" "+quoteArg(name)+" may remove "+path+", which is sensitive: "+why)
+			return filepath.SkipAll
+		}
+		return nil
+	})
+}
+
+// namesMatch reports a name every pattern may match (no patterns: any).
+func namesMatch(patterns []string, name string) bool {
+	for _, p := range patterns {
+		ok, err := filepath.Match(p, name)
+		lok, _ := filepath.Match(p, strings.ToLower(name))
+		if err == nil && !ok && !lok {
+			return false
+		}
+	}
+	return true
+}

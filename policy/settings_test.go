@@ -138,7 +138,7 @@ func TestWriteRulesAndWarnings(t *testing.T) {
 // the Edit rule, beside the Bash rule when no rule allowed the command.
 func TestEditSuggestions(t *testing.T) {
 	root, _ := filepath.EvalSymlinks(t.TempDir())
-	p := &Policy{Allow: mustRules(t, []string{"echo:*", "npm test:*"}), Home: t.TempDir()}
+	p := &Policy{Allow: mustRules(t, []string{"echo:*", "npm test:*", "sed:*"}), Home: t.TempDir()}
 	for cmd, want := range map[string][]string{
 		"echo hi > notes.txt":      {"Edit(./notes.txt)"},
 		"> out.txt echo hi":        {"Edit(./out.txt)"},
@@ -148,6 +148,7 @@ func TestEditSuggestions(t *testing.T) {
 		"make > build/log.txt":     {"Bash(make:*)", "Edit(./build/log.txt)"},
 		"echo hi 2> err.txt":       {"Edit(./err.txt)"},
 		"echo hi > /dev/null 2>&1": nil,
+		"sed -i s/a/b/ notes.txt":  {"Edit(./notes.txt)"},
 	} {
 		t.Run(cmd, func(t *testing.T) {
 			d, err := p.Authorize(context.Background(), parse(t, cmd), root)

@@ -69,6 +69,9 @@ var defaultAllow = []string{
 	"mkdir:*", "touch:*", "ln:*", "wc:*", "head:*",
 }
 
+// plusAllow is defaultAllow and extra.
+func plusAllow(extra ...string) []string { return append(slices.Clone(defaultAllow), extra...) }
+
 var defaultDeny = []string{"rm -rf:*", "curl:*", "wget:*", "git clean:*", "git push --force:*", "nc:*"}
 
 func chainOf(n int, seg, last string) string {
@@ -323,8 +326,10 @@ var bypassCases = []bypassCase{
 	{class: 21, cmd: `find . -fprint out`, verdict: "ask", why: "-fprint writes"},
 	{class: 21, cmd: `find . -fls out`, verdict: "ask", why: "-fls writes"},
 	{class: 21, cmd: `find . -name x -print`, verdict: "allow", why: "a plain search"},
-	{class: 21, cmd: `find . -delete`, verdict: "allow", why: "an exact rule is taken as written; the removal below . is judged as rm's",
-		allow: []string{"find . -delete"}, mode: ModeAcceptEdits},
+	{class: 21, cmd: `find . -name x.pyc -delete`, verdict: "allow", why: "an exact rule is taken as written; the removal below . is judged as rm's",
+		allow: []string{"find . -name x.pyc -delete"}, mode: ModeAcceptEdits},
+	{class: 21, cmd: `find . -delete`, verdict: "ask", why: "an exact rule, but the removal reaches .claude and .git, sensitive",
+		allow: []string{"find . -delete"}, mode: ModeAcceptEdits, reason: "may remove", hard: true},
 
 	// 22. sed exec and write.
 	{class: 22, cmd: `sed 's/a/b/e' f`, verdict: "ask", why: "s///e"},
@@ -339,6 +344,29 @@ var bypassCases = []bypassCase{
 	{class: 22, cmd: `sed -n 1p f`, verdict: "allow", why: "a print"},
 	{class: 22, cmd: `sed 's/a/b/g' f`, verdict: "allow", why: "a substitution to stdout"},
 	{class: 22, cmd: `sed '/x/d;s|a|b|2' f`, verdict: "allow", why: "delete and a numbered substitution"},
+	// sed -i is an Edit of its file operands: a rule covering sed allows
+	// it where every file is Edit-allowed, and a script that reads or
+	// writes other files, or a backup suffix, still asks.
+	{class: 22, cmd: `sed -i s/a/b/ f`, verdict: "ask", why: "default mode: the edit needs an Edit rule", reason: "path f is a write, which needs an Edit allow rule"},
+	{class: 22, cmd: `sed -i s/a/b/ f`, verdict: "allow", why: "an Edit rule covers the file", allow: plusAllow("Edit(./f)")},
+	{class: 22, cmd: `sed -i s/a/b/ f g`, verdict: "ask", why: "one file without Edit permission", allow: plusAllow("Edit(./f)")},
+	{class: 22, cmd: `sed --in-place -e s/a/b/ f`, verdict: "allow", why: "acceptEdits inside the roots", mode: ModeAcceptEdits},
+	{class: 22, cmd: `sed -i s/a/b/ f`, verdict: "allow", why: "acceptEdits without a sed rule", mode: ModeAcceptEdits, allow: []string{"ls"}},
+	{class: 22, cmd: `sed -i s/a/b/ f`, verdict: "deny", why: "an Edit deny wins", mode: ModeAcceptEdits, deny: []string{"Edit(./f)"}},
+	{class: 22, cmd: `sed -i s/a/b/ /etc/hosts`, verdict: "ask", why: "outside the roots", mode: ModeAcceptEdits},
+	{class: 22, cmd: `sed -i s/a/b/ .env`, verdict: "ask", why: "a sensitive file", mode: ModeAcceptEdits, hard: true},
+	{class: 22, cmd: `sed -i 'e id' f`, verdict: "ask", why: "the e command", mode: ModeAcceptEdits},
+	{class: 22, cmd: `sed -i 's/a/b/w out' f`, verdict: "ask", why: "s///w", mode: ModeAcceptEdits},
+	{class: 22, cmd: `sed -i 'W out' f`, verdict: "ask", why: "the W command", mode: ModeAcceptEdits},
+	{class: 22, cmd: `sed -i '1r g' f`, verdict: "ask", why: "the r command reads another file", mode: ModeAcceptEdits},
+	{class: 22, cmd: `sed -i 'R g' f`, verdict: "ask", why: "the R command reads another file", mode: ModeAcceptEdits},
+	{class: 22, cmd: `sed -i.bak s/a/b/ f`, verdict: "ask", why: "a backup suffix writes another file", mode: ModeAcceptEdits},
+	{class: 22, cmd: `sed --in-place=.orig s/a/b/ f`, verdict: "ask", why: "a backup suffix, long form", mode: ModeAcceptEdits},
+	{class: 22, cmd: `sed -i '' 'w out' f`, verdict: "ask", why: "BSD sed reads the second word as the script", mode: ModeAcceptEdits},
+	{class: 22, cmd: `sed -i '' s/a/b/ f`, verdict: "allow", why: "BSD form, a plain substitution", mode: ModeAcceptEdits},
+	{class: 22, cmd: `sed -i -f s.sed f`, verdict: "ask", why: "a script file cannot be checked", mode: ModeAcceptEdits},
+	{class: 22, cmd: `true && X=p; sed -i "$X" f`, verdict: "ask", why: "a script known only at run time", mode: ModeAcceptEdits},
+	{class: 22, cmd: `true && X=f; sed -i s/a/b/ $X`, verdict: "ask", why: "a word known only at run time may be an option or a script", mode: ModeAcceptEdits},
 
 	// 23. rg preprocessors.
 	{class: 23, cmd: `rg --pre cat x`, verdict: "ask", why: "--pre"},
@@ -395,7 +423,8 @@ var bypassCases = []bypassCase{
 	{class: 26, cmd: `tar --checkpoint-action=exec=sh -cf a.tar x`, verdict: "ask", why: "--checkpoint-action"},
 	{class: 26, cmd: `tar -I 'sh -c x' -xf a.tar`, verdict: "ask", why: "-I"},
 	{class: 26, cmd: `tar --to-c=sh -xf a.tar`, verdict: "ask", why: "abbreviated --to-command"},
-	{class: 26, cmd: `tar xf a.tar`, verdict: "ask", why: "old-style extract: writes into the current directory, which needs Edit permission in the default mode"},
+	{class: 26, cmd: `tar xf a.tar`, verdict: "ask", why: "old-style extract: writes names the plan cannot see below the current directory, which needs Edit permission in the default mode even under tar:*"},
+	{class: 26, cmd: `tar xf a.tar`, verdict: "ask", why: "an extraction below a directory an Edit deny rule reaches", mode: ModeAcceptEdits, deny: []string{"Edit(./docs/**)"}, hard: true},
 	{class: 26, cmd: `tar xf a.tar`, verdict: "allow", why: "old-style extract inside the roots under acceptEdits", mode: ModeAcceptEdits},
 	{class: 26, cmd: `man -P sh ls`, verdict: "ask", why: "man -P"},
 	{class: 26, cmd: `man ls`, verdict: "allow", why: "plain man"},
@@ -444,7 +473,7 @@ var bypassCases = []bypassCase{
 	{class: 29, cmd: `cd .claude && echo x > settings.json`, verdict: "ask", why: "cd into agent settings, then a write"},
 	{class: 29, cmd: `cd sub && git status`, verdict: "allow", why: "cd to a subdirectory of the same repository, then git"},
 	{class: 29, cmd: `cd {HOME} && git status`, verdict: "ask", why: "cd combined with git in another (no) repository"},
-	{class: 29, cmd: `cd sub && touch x`, verdict: "ask", why: "cd combined with a write"},
+	{class: 29, cmd: `cd sub && touch x`, verdict: "allow", why: "the write judged in sub, where the plan puts it, covered by touch:*"},
 	{class: 29, cmd: `cd sub && cd ..`, verdict: "ask", why: "more than one cd"},
 	{class: 29, cmd: `cd sub && ls > x`, verdict: "ask", why: "cd combined with a redirect"},
 	{class: 29, cmd: `cd /etc`, verdict: "ask", why: "cd outside the roots"},
@@ -482,7 +511,7 @@ var bypassCases = []bypassCase{
 	{class: 32, cmd: `/bin/r? x`, verdict: "deny", deny: []string{"Bash(rm:*)"}, plan: "/bin/rm x", rule: "Bash(rm:*)",
 		why: "the glob matches /bin/rm", skip: onlyMatch("/bin/r?", "/bin/rm")},
 	{class: 32, cmd: `r[m] x`, verdict: reject, why: "[…] glob"},
-	{class: 32, cmd: `rm *`, verdict: "ask", reason: "path docs is a write, which needs an Edit allow rule or acceptEdits mode",
+	{class: 32, cmd: `rm *`, verdict: "ask", reason: "path link-ssh is sensitive",
 		why: "the plan lists the files, each judged as a path"},
 	{class: 32, cmd: `rm -r .c*`, verdict: "ask", mode: ModeAcceptEdits, hard: true, plan: "rm -r .claude", reason: "path .claude is sensitive",
 		why: "the glob matches agent settings"},
@@ -522,7 +551,25 @@ var bypassCases = []bypassCase{
 	{cmd: `rm -r {HOME}`, verdict: "ask", why: "removing the home directory", deny: []string{}},
 	{cmd: `rm -rf .`, verdict: "ask", why: "removing the root itself", deny: []string{}},
 	{cmd: `rm -rf ..`, verdict: "ask", why: "removing a parent of the root", deny: []string{}},
-	{cmd: `rm x.txt`, verdict: "ask", why: "removing a file is a write: default mode wants an Edit rule"},
+	// A rule naming the program covers its own writes inside the roots
+	// (Claude Code's prefix rule and path check); a broader rule, a
+	// redirect, a path outside the roots, a sensitive path, a dangerous
+	// removal, Edit and Read denies still hold.
+	{cmd: `rm x.txt`, verdict: "allow", why: "rm:* names rm: a removal inside the roots", reason: "a write of the program rule rm:* names"},
+	{cmd: `rm -rf build`, verdict: "allow", why: "rm -rf under an explicit rm rule, inside the working directory", allow: []string{"Bash(rm:*)"}, deny: []string{}},
+	{cmd: `rm -rf build`, verdict: "deny", why: "an Edit deny wins", allow: []string{"Bash(rm:*)"}, deny: []string{"Edit(./build/**)"}},
+	{cmd: `rm x.txt`, verdict: "deny", why: "an Edit deny of the file wins", deny: []string{"Edit(./x.txt)"}},
+	{cmd: `rm x.txt`, verdict: "ask", why: "the catch-all Bash rule names no program", allow: []string{"Bash"}},
+	{cmd: `rm x.txt`, verdict: "ask", why: "Bash(*) names no program", allow: []string{"Bash(*)"}},
+	{cmd: `rm x.txt`, verdict: "ask", why: "a wildcard in the program word names no program", allow: []string{"Bash(r* x.txt)"}},
+	{cmd: `rm ../outside.txt`, verdict: "ask", why: "outside the roots", reason: "resolves outside the roots"},
+	{cmd: `rm .env`, verdict: "ask", why: "a sensitive file", hard: true},
+	{cmd: `ls > out.txt`, verdict: "ask", why: "a redirect keeps needing Edit permission", allow: []string{"ls:*"}, reason: "needs an Edit allow rule"},
+	{cmd: `cp secret.txt copy.txt`, verdict: "deny", why: "a Read deny wins", deny: []string{"Read(./secret.txt)"}},
+	{cmd: `cp a.txt copy.txt`, verdict: "allow", why: "cp:* names cp: its target inside the roots"},
+	{cmd: `mkdir -p a b`, verdict: "allow", why: "mkdir:* names mkdir"},
+	{cmd: `timeout 5 rm x.txt`, verdict: "allow", why: "the rule names the wrapped program", allow: []string{"Bash(rm:*)"}},
+	{cmd: `rm x.txt`, verdict: "deny", why: "plan mode modifies nothing", mode: ModePlan},
 	{cmd: `rm x.txt`, verdict: "allow", why: "a file inside the root, acceptEdits", mode: ModeAcceptEdits},
 	{cmd: `anything --at all`, verdict: "allow", why: "the catch-all Bash rule", allow: []string{"Bash"}},
 	{cmd: `rm -r {HOME}`, verdict: "ask", why: "path checks still apply under Bash", allow: []string{"Bash"}, deny: []string{}},

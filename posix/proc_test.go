@@ -94,7 +94,7 @@ func TestWaitStatus(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if st != tc.want {
+				if st.Code != tc.want.Code || st.Signal != tc.want.Signal {
 					t.Errorf("status %+v, want %+v", st, tc.want)
 				}
 				if after := openFds(t); after != before {
@@ -104,6 +104,20 @@ func TestWaitStatus(t *testing.T) {
 					t.Errorf("Kill after Wait: %v, want os.ErrProcessDone", err)
 				}
 			})
+		}
+	}
+}
+
+// TestWaitCPUTime: Wait reports the CPU time the process used, which a
+// busy process cannot have left at zero.
+func TestWaitCPUTime(t *testing.T) {
+	for _, poll := range []bool{false, true} {
+		st, err := startHelper(t, &Attr{PollWait: poll}, "burn-cpu", "50").Wait()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.Code != 0 || st.User+st.Sys <= 0 || st.User < 0 || st.Sys < 0 {
+			t.Errorf("poll=%v: status %+v, want code 0 and some CPU time", poll, st)
 		}
 	}
 }

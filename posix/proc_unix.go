@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"sync"
 	"syscall"
+	"time"
 )
 
 // Attr describes how to start a process.
@@ -41,6 +42,10 @@ type Attr struct {
 type Status struct {
 	Code   int // 0-255, or 128+N when signal N ended it
 	Signal int // the signal that ended it, 0 if none
+	// User and Sys are the CPU time the process and the descendants it
+	// waited for used, in user and kernel mode: the rusage wait4 reports,
+	// what a shell's time keyword adds up.
+	User, Sys time.Duration
 }
 
 // Process is a started process and its process group. Wait must be called
@@ -131,9 +136,10 @@ func (p *Process) Wait() (Status, error) {
 	p.exited = true
 	p.mu.Unlock()
 	var ws syscall.WaitStatus
+	var ru syscall.Rusage
 	var err error
 	for {
-		_, err = syscall.Wait4(p.pid, &ws, 0, nil)
+		_, err = syscall.Wait4(p.pid, &ws, 0, &ru)
 		if err != syscall.EINTR {
 			break
 		}
@@ -142,11 +148,12 @@ func (p *Process) Wait() (Status, error) {
 	if err != nil {
 		return Status{Code: 1}, os.NewSyscallError("wait", err)
 	}
+	st := Status{Code: ws.ExitStatus(), User: time.Duration(ru.Utime.Nano()), Sys: time.Duration(ru.Stime.Nano())}
 	if ws.Signaled() {
-		n := int(ws.Signal())
-		return Status{Code: 128 + n, Signal: n}, nil
+		st.Signal = int(ws.Signal())
+		st.Code = 128 + st.Signal
 	}
-	return Status{Code: ws.ExitStatus()}, nil
+	return st, nil
 }
 
 // Signal sends sig to the process's whole group, as long as the process

@@ -42,6 +42,11 @@ type PlanSegment struct {
 	// Words shows, for a segment with expansions, each argument word as
 	// written and what it expands to now; absent when nothing expands.
 	Words []Word `json:"words,omitempty"`
+	// Timed marks a segment of a pipeline after the time keyword, whose
+	// report goes to stderr when it ends; TimePOSIX marks time -p.
+	// Absent otherwise: time itself is no segment.
+	Timed     bool `json:"timed,omitempty"`
+	TimePOSIX bool `json:"time_posix,omitempty"`
 }
 
 // Word is one argument word of a segment with expansions.
@@ -69,11 +74,14 @@ func NewPlan(c *chain.Chain, err error) *Plan {
 	if c == nil {
 		return p
 	}
-	for _, s := range c.Segments() {
-		p.Segments = append(p.Segments, PlanSegment{
-			Args: s.Args, Env: s.Env(), Redirects: newRedirects(s.Redirects),
-			Builtin: s.IsBuiltin(), Span: newSpan(s.Span), Words: newWords(s),
-		})
+	for _, pl := range c.Pipelines {
+		for _, s := range pl.Segments {
+			p.Segments = append(p.Segments, PlanSegment{
+				Args: s.Args, Env: s.Env(), Redirects: newRedirects(s.Redirects),
+				Builtin: s.IsBuiltin(), Span: newSpan(s.Span), Words: newWords(s),
+				Timed: pl.Timed, TimePOSIX: pl.TimePOSIX,
+			})
+		}
 	}
 	if ops := c.SegmentOps(); ops != nil {
 		p.Ops = ops

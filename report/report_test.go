@@ -164,6 +164,11 @@ func TestNewPlan(t *testing.T) {
 			`windows dialect but as «C:a.txt» in the posix dialect"}],"error":null,"decision":"ask","reasons":[` +
 			`{"segment":0,"verdict":"allow","rule":"git log:*","reasons":["allowed"]},{"segment":1,"verdict":"ask","reasons":` +
 			`["no rule matches"]}],"chain_reasons":["cd combined with git"],"suggestions":["Bash(head:*)"]}`},
+		{"time -p a | b; time c; d", chain.POSIX, nil, `{"segments":[` +
+			`{"argv":["a"],"env":{},"redirects":[],"builtin":false,"span":[8,9],"timed":true,"time_posix":true},` +
+			`{"argv":["b"],"env":{},"redirects":[],"builtin":false,"span":[12,13],"timed":true,"time_posix":true},` +
+			`{"argv":["c"],"env":{},"redirects":[],"builtin":false,"span":[20,21],"timed":true},` +
+			`{"argv":["d"],"env":{},"redirects":[],"builtin":false,"span":[23,24]}],"ops":["|",";",";"],"warnings":[],"error":null}`},
 		{"echo `x`", chain.POSIX, nil, `{"segments":[],"ops":[],"warnings":[],"error":{"kind":"unsupported",` +
 			`"message":"command substitution with backticks is not supported; run the inner command first and pass its output literally",` +
 			`"offset":5}}`},

@@ -329,6 +329,36 @@ func (p *Process) ActiveProcesses() (int, error) {
 	return int(info.ActiveProcesses), nil
 }
 
+// CPUTimes returns the CPU time the tree used in user and kernel mode:
+// the job's accounting (every process that ran in it), or the process's
+// own times when those are more: outside a job, and under Wine, whose job
+// accounting stays at zero. Call it before Close.
+func (p *Process) CPUTimes() (user, kernel time.Duration, err error) {
+	var creation, exit, k, u windows.Filetime
+	if err := windows.GetProcessTimes(p.handle, &creation, &exit, &k, &u); err != nil {
+		return 0, 0, fmt.Errorf("winproc: GetProcessTimes: %w", err)
+	}
+	user, kernel = filetimeSpan(u), filetimeSpan(k)
+	if p.job == 0 {
+		return user, kernel, nil
+	}
+	var info jobBasicAccounting
+	if err := windows.QueryInformationJobObject(p.job, windows.JobObjectBasicAccountingInformation,
+		uintptr(unsafe.Pointer(&info)), uint32(unsafe.Sizeof(info)), nil); err != nil {
+		return 0, 0, fmt.Errorf("winproc: QueryInformationJobObject: %w", err)
+	}
+	if ju, jk := time.Duration(info.TotalUserTime)*100, time.Duration(info.TotalKernelTime)*100; ju+jk > user+kernel {
+		user, kernel = ju, jk
+	}
+	return user, kernel, nil
+}
+
+// filetimeSpan reads a FILETIME that holds a span (100 ns units), not a
+// date.
+func filetimeSpan(f windows.Filetime) time.Duration {
+	return time.Duration(int64(f.HighDateTime)<<32|int64(f.LowDateTime)) * 100
+}
+
 // WaitTree waits up to d for every process of the tree to exit and
 // reports whether they did.
 func (p *Process) WaitTree(d time.Duration) bool {

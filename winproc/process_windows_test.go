@@ -224,3 +224,20 @@ func TestStartMissingProgram(t *testing.T) {
 		t.Fatal("no error")
 	}
 }
+
+// TestCPUTimes: a busy process's CPU time is not zero, from the job's
+// accounting or (under Wine, which keeps none) the process's own times.
+func TestCPUTimes(t *testing.T) {
+	out, code, p := run(t, "burn-cpu", nil, "100")
+	defer p.Close()
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, out)
+	}
+	user, kernel, err := p.CPUTimes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if user < 0 || kernel < 0 || user+kernel == 0 {
+		t.Errorf("user %v kernel %v after 100 ms of work", user, kernel)
+	}
+}

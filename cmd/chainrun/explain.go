@@ -122,6 +122,12 @@ func writePlanText(w io.Writer, ch *chain.Chain, p *report.Plan) {
 		if s.Builtin {
 			fmt.Fprint(w, " builtin")
 		}
+		switch {
+		case s.TimePOSIX:
+			fmt.Fprint(w, " timed -p")
+		case s.Timed:
+			fmt.Fprint(w, " timed")
+		}
 		if i < len(segs) && segs[i].Text != "" {
 			fmt.Fprintf(w, "  # %s", oneLine(segs[i].Text))
 		}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -19,6 +20,7 @@ import (
 func init() {
 	Register("exit-with", exitWith)
 	Register("hang", hang)
+	Register("burn-cpu", burnCPU)
 	Register("spawn", spawn)
 	Register("show-argv", showArgv)
 	Register("echo-argv", echoArgv)
@@ -55,6 +57,23 @@ func hang(args []string) int {
 		}
 	}
 	time.Sleep(time.Hour)
+	return 0
+}
+
+// burnCPU MS keeps a processor busy for MS milliseconds of wall-clock
+// time, so that the CPU time a wait reports for it cannot be zero.
+func burnCPU(args []string) int {
+	ms, err := strconv.Atoi(args[0])
+	if err != nil {
+		return 2
+	}
+	n := 0
+	for end := time.Now().Add(time.Duration(ms) * time.Millisecond); time.Now().Before(end); {
+		for i := range 1000 {
+			n ^= i
+		}
+	}
+	runtime.KeepAlive(n) // the work is the point; its result is not
 	return 0
 }
 
