@@ -242,7 +242,7 @@ func (p *Policy) allowNarrow(j *segJudgement) {
 	narrow := j.a.narrow
 	s := j.seg
 	if r, exact := p.matchAllow(narrow); r != nil {
-		j.allowByRule(r, exact, p.runsReaders)
+		j.allowByRule(p, r, exact)
 	} else if s.Builtin != "" && s.Builtin != chain.BuiltinCd {
 		j.allow("", "engine built-in "+string(s.Builtin))
 	} else if j.facts.cd {
@@ -267,12 +267,12 @@ func (p *Policy) allowNarrow(j *segJudgement) {
 // the file operands (sed -i) is the exception: the path step judges those
 // files as Edits, as it judges a redirect; and runsReaders lifts the guard
 // of a program running only allowed readers (runs.go).
-func (j *segJudgement) allowByRule(r *Rule, exact bool, runsReaders func(*segJudgement) string) {
+func (j *segJudgement) allowByRule(p *Policy, r *Rule, exact bool) {
 	edits := ""
 	if !exact {
 		g := guard(j.a.narrow)
 		if g != "" && !guardEditsOnly(j.a.narrow, g) {
-			if why := runsReaders(j); why != "" {
+			if why := p.runsReaders(j); why != "" {
 				j.byRule = r
 				j.allow(r.Text, "matches "+r.Match.String()+" allow rule "+r.String()+"; "+why)
 				return
