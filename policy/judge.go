@@ -94,7 +94,7 @@ func (p *Policy) judge(s *chain.Segment, i int, at where, env *pathEnv, piped bo
 		}
 		return j.sd, j.facts, at
 	}
-	j.a = analyzeIn(s, in, at.real)
+	j.a = env.analysis(s, in, at.real)
 	j.gatherFacts()
 	if p.matchDeny(&j) { // 1
 		return j.sd, j.facts, at
@@ -118,7 +118,7 @@ func (j *segJudgement) reason(r string) { j.sd.Reasons = append(j.sd.Reasons, r)
 // configuration (git) anywhere and whether it is a cd.
 func (j *segJudgement) gatherFacts() {
 	s, a := j.seg, j.a
-	j.facts.narrow = a.narrow
+	j.facts.narrow = slices.Clone(a.narrow) // the analysis is reused for the next segment
 	for _, l := range a.layers {
 		if p := lookupWord(l[0]); p != nil && p.repoConfig {
 			j.facts.git = true

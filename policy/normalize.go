@@ -168,7 +168,15 @@ func analyze(seg *chain.Segment) *analysis { return analyzeIn(seg, feed{}, "") }
 // analyzeIn reads a segment that starts in dir and reads in on standard
 // input.
 func analyzeIn(seg *chain.Segment, in feed, dir string) *analysis {
-	a := &analysis{seg: seg, stdinKnown: in.known, stdinText: in.text, stdinFrom: in.from, dir: dir}
+	a := new(analysis)
+	a.read(seg, in, dir)
+	return a
+}
+
+// read fills a for seg as analyzeIn does, in a's own room: whatever a
+// held before is gone, so one analysis can serve segment after segment.
+func (a *analysis) read(seg *chain.Segment, in feed, dir string) {
+	*a = analysis{seg: seg, stdinKnown: in.known, stdinText: in.text, stdinFrom: in.from, dir: dir}
 	a.layers = a.layersBuf[:0]
 	a.cmds = a.cmdsBuf[:0]
 	for _, as := range seg.Assigns {
@@ -185,7 +193,6 @@ func analyzeIn(seg *chain.Segment, in feed, dir string) *analysis {
 			}
 		}
 	}
-	return a
 }
 
 // batchFile reports a program name cmd.exe would run: *.bat or *.cmd.

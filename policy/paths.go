@@ -32,6 +32,21 @@ type pathEnv struct {
 	hooksRead bool
 	// dirs are the working directories resolved in this call (resolveDir).
 	dirs map[string]string
+	// scratch is the one analysis the call's segments are read into, one
+	// after the other (analysis).
+	scratch *analysis
+}
+
+// analysis reads segment s into the call's one analysis. Segments are
+// judged one at a time, never within one another, and nothing of an
+// analysis outlives its segment's judgement but what judge copies into
+// the facts, so the room is reused rather than allocated per segment.
+func (e *pathEnv) analysis(s *chain.Segment, in feed, dir string) *analysis {
+	if e.scratch == nil {
+		e.scratch = new(analysis)
+	}
+	e.scratch.read(s, in, dir)
+	return e.scratch
 }
 
 // resolveDir resolves a working directory afresh once per call: unlike
