@@ -31,6 +31,19 @@ const (
 	roleSums                       // a checksum list (or "-"): it and the files it names are read (sumnames.go)
 )
 
+// operandRoles appends the operands to files: the one at index at with
+// role atRole (link's new name, uniq's output), every other with role.
+func operandRoles(files []fileArg, operands []word, at int, atRole, role fileRole) []fileArg {
+	for i, o := range operands {
+		r := role
+		if i == at {
+			r = atRole
+		}
+		files = append(files, fileArg{word: o, role: r, what: "path"})
+	}
+	return files
+}
+
 // String names the role, for tests and messages.
 func (r fileRole) String() string {
 	names := [...]string{"", "read", "stat", "write", "remove", "touch", "chdir", "code", "inert", "list", "diff", "sums"}

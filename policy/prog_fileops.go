@@ -167,28 +167,13 @@ func linkFiles(p *program, args []word) []fileArg {
 
 // linkOperands: link FILE1 FILE2 makes FILE2 a second name of FILE1.
 func linkOperands(p *program, files []fileArg, operands []word, _ []flagUse) []fileArg {
-	for i, o := range operands {
-		r := roleTouch
-		if i == 1 {
-			r = roleWrite
-		}
-		files = append(files, fileArg{word: o, role: r, what: "path"})
-	}
-	return files
+	return operandRoles(files, operands, 1, roleWrite, roleTouch)
 }
 
 // mklinkFiles: mklink LINK TARGET writes LINK; the target is touched.
 func mklinkFiles(p *program, args []word) []fileArg {
 	operands, opts := walkFlags(args[1:], &p.opts)
-	files := optionFiles(opts, &p.opts)
-	for i, o := range operands {
-		r := roleTouch
-		if i == 0 {
-			r = roleWrite
-		}
-		files = append(files, fileArg{word: o, role: r, what: "path"})
-	}
-	return files
+	return operandRoles(optionFiles(opts, &p.opts), operands, 0, roleWrite, roleTouch)
 }
 
 // ddFiles: dd if= reads, of= writes; an operand known only at run time

@@ -73,14 +73,7 @@ func uniqGuard(p *program, _ string, args []word) string {
 
 // uniqOperands: uniq reads its first operand and writes its second.
 func uniqOperands(p *program, files []fileArg, operands []word, opts []flagUse) []fileArg {
-	for i, o := range operands {
-		r := roleRead
-		if i == 1 {
-			r = roleWrite
-		}
-		files = append(files, fileArg{word: o, role: r, what: "path"})
-	}
-	return files
+	return operandRoles(files, operands, 1, roleWrite, roleRead)
 }
 
 // sumOperands: with -c/--check the operands (none: standard input) are
