@@ -37,7 +37,22 @@ func (r *runner) runTimed(p *chain.Pipeline, first int) int {
 	if errors.As(err, &fe) {
 		report = "chainrun: " + fe.Error() + "\n"
 	}
-	r.errs.w.Write([]byte(report))
-	r.countBytes(nil) // the report is the chain's, no segment's output
+	n, _ := r.errs.w.Write([]byte(report))
+	r.skipBytes(r.errs, int64(n)) // the report is the chain's, no segment's output
 	return status
+}
+
+// skipBytes marks n bytes chainrun itself wrote to sink s as counted, so
+// no segment is credited with them. They are added to the mark rather than
+// read back from the drain, which may not have read them yet (on Windows
+// a pipe's pending count can lag the write): a later segment would be
+// credited with them.
+func (r *runner) skipBytes(s *sink, n int64) {
+	switch {
+	case s.r == nil:
+	case s == r.out:
+		r.outMark += n
+	case s == r.errs:
+		r.errMark += n
+	}
 }
