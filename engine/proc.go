@@ -33,6 +33,8 @@ type spawnSpec struct {
 	// process runs beside others, and is waited for without holding a
 	// thread (posix.Attr.PollWait).
 	InPipeline bool
+	// Confine, when set, holds the process to the run's sandbox.
+	Confine *confinement
 }
 
 // exitInfo is how a process ended.

@@ -22,7 +22,11 @@ func startProcess(s *spawnSpec) (process, error) {
 	// interactive, each segment gets its own session instead, so that no
 	// program can stop on or prompt through that terminal.
 	a.Session = !s.Interactive && posix.HasControllingTerminal()
-	p, err := posix.Start(s.Target.Path, s.Args, a)
+	path, argv := s.Target.Path, s.Args
+	if s.Confine != nil {
+		path, argv = s.Confine.apply(a, path, argv)
+	}
+	p, err := posix.Start(path, argv, a)
 	if err != nil {
 		return nil, err
 	}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/chainrun/chainrun/chain"
+	"github.com/chainrun/chainrun/sandbox"
 )
 
 // Options configure Run. The zero value runs in the current directory with
@@ -64,6 +65,14 @@ type Options struct {
 	Approver chain.Approver
 	// Auditor records the chain, its decision and its results.
 	Auditor Auditor
+
+	// Sandbox, when set, holds every process the chain starts (and its
+	// descendants) to the boundary with the kernel (Landlock on Linux,
+	// Seatbelt on macOS), and the files chainrun opens for the chain
+	// (redirect targets) to the same boundary; the segments it Excludes
+	// run outside it. Where the system cannot confine (SandboxAvailable),
+	// Run fails with a *SandboxError before anything starts.
+	Sandbox *sandbox.Boundary
 }
 
 // Defaults for Options.
@@ -152,6 +161,10 @@ type SegmentResult struct {
 	BytesErr int64
 	// Redirects are the segment's redirects as applied.
 	Redirects []chain.Redirect
+	// Sandboxed is set when the segment's process ran inside
+	// Options.Sandbox: a write or read it was refused (EACCES, EPERM) may
+	// be the boundary's.
+	Sandboxed bool
 	// Warning notes a weaker guarantee the segment ran under: on Windows,
 	// a process the OS would not put in a job object, whose children a
 	// stop cannot reach.

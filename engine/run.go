@@ -56,6 +56,13 @@ func Run(ctx context.Context, c *chain.Chain, opts Options) (*Result, error) {
 		return nil, err
 	}
 	r.decision = rec.Decision
+	if err := r.openSandbox(); err != nil {
+		rec.Err = err
+		return nil, err
+	}
+	if r.jail != nil {
+		defer r.jail.close() // after run: every process it started has ended
+	}
 	defer r.host.guardConsole()()
 	res, err := r.run()
 	if res != nil {
@@ -138,6 +145,7 @@ type runner struct {
 	denied   error             // the run-time judgement that stopped the chain
 	ran      bool              // a segment has started: later ones are judged again
 	first    *redirect.Judged  // the first segment's file targets, pinned before the plan's judgement
+	jail     *confinement      // Options.Sandbox's, while the run lasts
 
 	mu        sync.Mutex
 	live      []*stage

@@ -42,10 +42,11 @@ func (r *runner) startStage(st *stage, seg *chain.Segment, in, out *os.File, inP
 		return
 	}
 	spec := &spawnSpec{Target: target, Args: seg.Args, Env: env, Dir: r.dir, Files: files,
-		Interactive: r.opts.Interactive && r.ttyFd >= 0, Pgid: *pgid, InPipeline: inPipeline,
+		Interactive: r.opts.Interactive && r.ttyFd >= 0, Pgid: *pgid, InPipeline: inPipeline, Confine: r.confined(seg.Args),
 		// Only chainrun reads its stdout: no other stage, file or live writer.
 		Captured: (files[1] == r.out.w && r.out.buf != nil && r.out.live == nil) ||
 			(files[1] == r.errs.w && r.errs.buf != nil && r.errs.live == nil)}
+	st.res.Sandboxed = spec.Confine != nil
 	r.spawnStage(st, seg, spec, opened, pgid)
 }
 
@@ -121,6 +122,9 @@ func (r *runner) redirectStage(st *stage, seg *chain.Segment, in, out *os.File) 
 		var err error
 		o := r.opener()
 		o.Judged = st.judged
+		if r.confined(seg.Args) != nil {
+			o.Confine = r.opts.Sandbox.Check
+		}
 		files, opened, err = o.Apply(files, seg.Redirects)
 		if errors.Is(err, redirect.ErrChanged) {
 			r.refuseChanged(st, seg, err)

@@ -92,6 +92,11 @@ type Opener struct {
 	// checks that it is the file judged, and truncates it only then; one
 	// that is not fails with ErrChanged.
 	Judged *Judged
+	// Confine, when set, judges each file target before it is opened
+	// (path as opened, write for > and >>): the sandbox boundary a
+	// sandboxed segment's own opens would meet, so a redirect cannot do
+	// what the program could not. Its error fails the redirect.
+	Confine func(path string, write bool) error
 }
 
 // Apply applies rules in source order to a copy of files, where files[n]
@@ -281,8 +286,15 @@ func (o *Opener) open(target string, op chain.RedirOp, get func(int) *os.File) (
 		// Never O_TRUNC the null device: Windows (and Wine) refuse it.
 		path = os.DevNull
 		flag &^= os.O_TRUNC | os.O_CREATE | os.O_APPEND
-	} else if o.Judged != nil {
-		return o.openJudged(target, path, flag)
+	} else {
+		if o.Confine != nil {
+			if err := o.Confine(path, flag != os.O_RDONLY); err != nil {
+				return nil, false, &Error{Target: target, Err: err}
+			}
+		}
+		if o.Judged != nil {
+			return o.openJudged(target, path, flag)
+		}
 	}
 	f, err = os.OpenFile(path, flag, 0o666)
 	if err != nil {

@@ -1,0 +1,214 @@
+package posix
+
+import (
+	"errors"
+	"fmt"
+	"runtime"
+	"syscall"
+	"unsafe"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/chainrun/chainrun/sandbox"
+)
+
+// Confinement holds the processes started through it to a sandbox
+// boundary with Landlock. Landlock restricts a thread and everything it
+// starts afterwards, for good: chainrun, which runs many chains, must not
+// restrict itself. So one goroutine, locked to its own OS thread for its
+// whole life, restricts that thread and starts every confined process of
+// a run; each is forked from it, inherits the domain, and passes it on to
+// every descendant (a setsid or a double fork changes nothing). The
+// thread is never unlocked, so Go discards it when the goroutine ends
+// (Close), and the runtime never clones its other threads from a locked
+// one. The thread outlives every process it started, so the parent-death
+// signal those processes carry (dieWithParent) stays tied to chainrun.
+type Confinement struct {
+	reqs chan confinedStart
+	done chan struct{}
+	// Notes are what the kernel could not express, from Boundary.Grants
+	// and from an ABI older than the rules need.
+	Notes []string
+}
+
+// confinedStart is one spawn asked of the confined thread.
+type confinedStart struct {
+	path string
+	argv []string
+	a    *Attr
+	sys  *syscall.SysProcAttr
+	res  chan startResult
+}
+
+type startResult struct {
+	pid int
+	err error
+}
+
+// ErrUnavailable is the error when the kernel offers no Landlock.
+var ErrUnavailable = errors.New("no Landlock in this kernel")
+
+// LandlockABI is the kernel's Landlock ABI version, 0 without Landlock.
+func LandlockABI() int {
+	v, _, e := syscall.Syscall(unix.SYS_LANDLOCK_CREATE_RULESET, 0, 0, unix.LANDLOCK_CREATE_RULESET_VERSION)
+	if e != 0 {
+		return 0
+	}
+	return int(v)
+}
+
+// rights are the Landlock rights an ABI version handles, and what each
+// sandbox.Access grants of them.
+type rights struct {
+	handled, read, list, write, fileOnly uint64
+	net                                  uint64
+}
+
+func rightsFor(abi int, b *sandbox.Boundary) rights {
+	r := rights{
+		read: unix.LANDLOCK_ACCESS_FS_READ_FILE | unix.LANDLOCK_ACCESS_FS_EXECUTE,
+		list: unix.LANDLOCK_ACCESS_FS_READ_DIR,
+		write: unix.LANDLOCK_ACCESS_FS_WRITE_FILE | unix.LANDLOCK_ACCESS_FS_REMOVE_DIR | unix.LANDLOCK_ACCESS_FS_REMOVE_FILE |
+			unix.LANDLOCK_ACCESS_FS_MAKE_CHAR | unix.LANDLOCK_ACCESS_FS_MAKE_DIR | unix.LANDLOCK_ACCESS_FS_MAKE_REG |
+			unix.LANDLOCK_ACCESS_FS_MAKE_SOCK | unix.LANDLOCK_ACCESS_FS_MAKE_FIFO | unix.LANDLOCK_ACCESS_FS_MAKE_BLOCK |
+			unix.LANDLOCK_ACCESS_FS_MAKE_SYM,
+		fileOnly: unix.LANDLOCK_ACCESS_FS_READ_FILE | unix.LANDLOCK_ACCESS_FS_EXECUTE | unix.LANDLOCK_ACCESS_FS_WRITE_FILE,
+	}
+	if abi >= 2 { // renames and links across directories
+		r.write |= unix.LANDLOCK_ACCESS_FS_REFER
+	}
+	if abi >= 3 { // truncate(2) apart from opening for writing
+		r.write |= unix.LANDLOCK_ACCESS_FS_TRUNCATE
+		r.fileOnly |= unix.LANDLOCK_ACCESS_FS_TRUNCATE
+	}
+	r.handled = r.read | r.list | r.write
+	if abi >= 4 && !b.Network {
+		r.net = unix.LANDLOCK_ACCESS_NET_CONNECT_TCP
+		if !b.LocalBind {
+			r.net |= unix.LANDLOCK_ACCESS_NET_BIND_TCP
+		}
+	}
+	return r
+}
+
+// Confine builds the Landlock ruleset of b, best effort across ABI
+// versions (what an older kernel cannot handle is left unrestricted and
+// noted), and starts the thread that applies it.
+func Confine(b *sandbox.Boundary) (*Confinement, error) {
+	abi := LandlockABI()
+	if abi == 0 {
+		return nil, ErrUnavailable
+	}
+	r := rightsFor(abi, b)
+	grants, notes := b.Grants()
+	if abi < 4 && !b.Network {
+		notes = append(notes, fmt.Sprintf("Landlock ABI %d cannot deny TCP (ABI 4 can): the network stays open", abi))
+	}
+	fd, err := ruleset(r, grants)
+	if err != nil {
+		return nil, err
+	}
+	c := &Confinement{reqs: make(chan confinedStart), done: make(chan struct{}), Notes: notes}
+	ready := make(chan error, 1)
+	go c.serve(fd, ready)
+	if err := <-ready; err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// ruleset creates the ruleset and adds a rule per grant whose path
+// exists; a missing path needs no rule.
+func ruleset(r rights, grants []sandbox.Grant) (int, error) {
+	attr := unix.LandlockRulesetAttr{Handled_access_fs: r.handled, Handled_access_net: r.net}
+	size := unsafe.Sizeof(attr.Handled_access_fs) * 2 // the ABI 4 layout: older kernels accept it when net is 0
+	fd, _, e := syscall.Syscall(unix.SYS_LANDLOCK_CREATE_RULESET, uintptr(unsafe.Pointer(&attr)), size, 0)
+	if e != 0 {
+		return -1, fmt.Errorf("landlock_create_ruleset: %w", e)
+	}
+	for _, g := range grants {
+		if err := addRule(int(fd), r, g); err != nil {
+			unix.Close(int(fd))
+			return -1, err
+		}
+	}
+	return int(fd), nil
+}
+
+// addRule grants g; a file gets only the rights a file can have.
+func addRule(fd int, r rights, g sandbox.Grant) error {
+	pfd, err := unix.Open(g.Path, unix.O_PATH|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return nil // nothing there to grant
+	}
+	defer unix.Close(pfd)
+	var access uint64
+	if g.Access&sandbox.Read != 0 {
+		access |= r.read
+	}
+	if g.Access&sandbox.List != 0 {
+		access |= r.list
+	}
+	if g.Access&sandbox.Write != 0 {
+		access |= r.write
+	}
+	var st unix.Stat_t
+	if unix.Fstat(pfd, &st) == nil && st.Mode&unix.S_IFMT != unix.S_IFDIR {
+		access &= r.fileOnly
+	}
+	if access == 0 {
+		return nil
+	}
+	attr := unix.LandlockPathBeneathAttr{Allowed_access: access, Parent_fd: int32(pfd)}
+	_, _, e := syscall.Syscall6(unix.SYS_LANDLOCK_ADD_RULE, uintptr(fd), unix.LANDLOCK_RULE_PATH_BENEATH, uintptr(unsafe.Pointer(&attr)), 0, 0, 0)
+	runtime.KeepAlive(&attr)
+	if e != 0 {
+		return fmt.Errorf("landlock_add_rule %s: %w", g.Path, e)
+	}
+	return nil
+}
+
+// serve restricts its own thread with the ruleset fd (closed then: the
+// domain outlives it) and starts what it is asked to until Close.
+func (c *Confinement) serve(fd int, ready chan<- error) {
+	runtime.LockOSThread() // never unlocked: the restricted thread ends with this goroutine
+	defer close(c.done)
+	err := restrictThread(fd)
+	unix.Close(fd)
+	ready <- err
+	if err != nil {
+		return
+	}
+	for q := range c.reqs {
+		pid, err := spawn(q.path, q.argv, q.a, q.sys)
+		q.res <- startResult{pid, err}
+	}
+}
+
+// restrictThread sets no_new_privs and enforces the ruleset on the
+// calling thread only (raw system calls: no all-threads variant).
+func restrictThread(fd int) error {
+	if _, _, e := syscall.RawSyscall6(syscall.SYS_PRCTL, unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0, 0); e != 0 {
+		return fmt.Errorf("prctl(PR_SET_NO_NEW_PRIVS): %w", e)
+	}
+	if _, _, e := syscall.RawSyscall(unix.SYS_LANDLOCK_RESTRICT_SELF, uintptr(fd), 0, 0); e != 0 {
+		return fmt.Errorf("landlock_restrict_self: %w", e)
+	}
+	return nil
+}
+
+// spawn starts a process from the confined thread.
+func (c *Confinement) spawn(path string, argv []string, a *Attr, sys *syscall.SysProcAttr) (int, error) {
+	res := make(chan startResult, 1)
+	c.reqs <- confinedStart{path, argv, a, sys, res}
+	r := <-res
+	return r.pid, r.err
+}
+
+// Close ends the confined thread. Call it once the processes started
+// through c have ended: their parent-death signal is tied to the thread.
+func (c *Confinement) Close() error {
+	close(c.reqs)
+	<-c.done
+	return nil
+}

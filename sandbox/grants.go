@@ -1,0 +1,103 @@
+package sandbox
+
+import (
+	"os"
+	"path/filepath"
+)
+
+// Access is what a Grant allows below its path.
+type Access uint8
+
+const (
+	// Read allows reading files and running them.
+	Read Access = 1 << iota
+	// List allows listing directories.
+	List
+	// Write allows creating, changing, truncating, renaming and removing.
+	Write
+)
+
+// Grant is one rule of a kernel that grants rights on whole trees
+// (Landlock): Access below Path, or on Path alone when it is a file.
+type Grant struct {
+	Path   string
+	Access Access
+}
+
+// Grants turns the boundary into rules that only grant, as Landlock's do,
+// and notes what such rules cannot express. Writes: each writable tree,
+// and the devices. Reads: every tree but the denied ones, by granting the
+// entries beside each denied path on the way down from "/" (listing stays
+// allowed everywhere, so a denied directory's names show, not its files).
+// A granted tree cannot have a path taken back out of it: a denyWrite
+// inside a writable tree, a denyRead inside one, or a denyRead in a
+// directory a sandboxed program may add entries to (which the rules,
+// fixed before it starts, could not grant) is left to the policy, and
+// the note says so.
+func (b *Boundary) Grants() ([]Grant, []string) {
+	var grants []Grant
+	var notes []string
+	for _, w := range b.Write {
+		grants = append(grants, Grant{Path: w, Access: Read | List | Write})
+	}
+	for _, d := range Devices {
+		grants = append(grants, Grant{Path: d, Access: Read | List | Write})
+	}
+	for _, d := range b.DenyWrite {
+		if w := under(d, b.Write); w != "" {
+			notes = append(notes, "denyWrite "+d+" is inside the writable tree "+w+": the kernel cannot take it back out of the tree, so the policy's judgement alone guards it")
+		}
+	}
+	var hidden []string
+	for _, d := range b.DenyRead {
+		w := under(d, b.Write)
+		if w == "" {
+			w = under(filepath.Dir(d), b.Write)
+		}
+		switch {
+		case under(d, b.AllowRead) != "":
+		case w != "":
+			notes = append(notes, "denyRead "+d+" is inside or beside the writable tree "+w+": the kernel cannot keep it unreadable there, so the policy's judgement alone guards it")
+		default:
+			hidden = append(hidden, d)
+		}
+	}
+	grants = append(grants, Grant{Path: "/", Access: List})
+	grants = readGrants("/", hidden, grants)
+	for _, a := range b.AllowRead {
+		grants = append(grants, Grant{Path: a, Access: Read | List})
+	}
+	return grants, notes
+}
+
+// readGrants grants reading dir's tree except the hidden paths: the whole
+// tree when none is inside, else each entry apart, down to them. Links
+// are left out: the kernel judges the object a link leads to, which has
+// its own grant (or none, for a link into a hidden tree).
+func readGrants(dir string, hidden []string, grants []Grant) []Grant {
+	if under(dir, hidden) != "" {
+		return grants
+	}
+	inside := false
+	for _, h := range hidden {
+		inside = inside || Within(h, dir)
+	}
+	if !inside {
+		return append(grants, Grant{Path: dir, Access: Read | List})
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return grants
+	}
+	for _, e := range entries {
+		p := filepath.Join(dir, e.Name())
+		switch {
+		case e.Type()&os.ModeSymlink != 0:
+		case e.IsDir():
+			grants = readGrants(p, hidden, grants)
+		case under(p, hidden) == "":
+			grants = append(grants, Grant{Path: p, Access: Read})
+		}
+	}
+	return grants
+}
