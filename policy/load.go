@@ -12,6 +12,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/chainrun/chainrun/sandbox"
 )
 
 // settings is the part of a Claude Code settings file the policy reads.
@@ -24,9 +26,10 @@ type settings struct {
 		DefaultMode                  *string  `json:"defaultMode"`
 		DisableBypassPermissionsMode *string  `json:"disableBypassPermissionsMode"`
 	} `json:"permissions"`
-	AllowManagedPermissionRulesOnly *bool    `json:"allowManagedPermissionRulesOnly"`
-	Roots                           []string `json:"roots"`
-	ReadOnlyAutoAllow               *bool    `json:"readOnlyAutoAllow"`
+	AllowManagedPermissionRulesOnly *bool             `json:"allowManagedPermissionRulesOnly"`
+	Roots                           []string          `json:"roots"`
+	ReadOnlyAutoAllow               *bool             `json:"readOnlyAutoAllow"`
+	Sandbox                         *sandbox.Settings `json:"sandbox"`
 }
 
 // Scope says where a settings file sits in Claude Code's hierarchy, from
@@ -128,6 +131,7 @@ func LoadFiles(files []SettingsFile) (*Policy, []string, error) {
 			q.Allow, q.Ask, q.Deny, q.PathAllow, q.PathAsk, q.PathDeny = nil, nil, nil, nil, nil, nil
 		}
 		p.merge(q)
+		p.Sandbox.Merge(q.sandbox.s, q.sandbox.at)
 		if q.readOnlySet {
 			p.ReadOnlyAutoAllow = q.ReadOnlyAutoAllow
 		}
@@ -214,6 +218,10 @@ func parseScoped(data []byte, f SettingsFile) (*Policy, *settings, []string, err
 	if s.ReadOnlyAutoAllow != nil {
 		p.ReadOnlyAutoAllow = *s.ReadOnlyAutoAllow
 		p.readOnlySet = true
+	}
+	if s.Sandbox != nil {
+		p.sandbox.s, p.sandbox.at = s.Sandbox, sandbox.Places{FileDir: dir, Project: base, Home: homeDir()}
+		p.Sandbox.Merge(s.Sandbox, p.sandbox.at)
 	}
 	if f.Scope != ScopeManaged && (s.AllowManagedPermissionRulesOnly != nil || s.Permissions.DisableBypassPermissionsMode != nil) {
 		warnings = append(warnings, fmt.Sprintf("%s: allowManagedPermissionRulesOnly and disableBypassPermissionsMode are read only from managed settings", name))

@@ -9,6 +9,7 @@ import (
 	"slices"
 
 	"github.com/chainrun/chainrun/chain"
+	"github.com/chainrun/chainrun/sandbox"
 )
 
 // MaxSegments is the chain length beyond which a chain is asked about as a
@@ -52,6 +53,24 @@ type Policy struct {
 	// Home is the home directory for ~ and sensitive paths; "" means
 	// os.UserHomeDir.
 	Home string
+
+	// Sandbox is the "sandbox" block of the settings files read, merged as
+	// Claude Code merges it. The policy only reads it; SandboxBoundary
+	// turns it, the roots and the Read and Edit rules into the boundary a
+	// caller confines chains to.
+	Sandbox sandbox.Config
+	// Sandboxed is the boundary the chains judged will run inside, set
+	// by the caller that confines them (engine.Options.Sandbox); nil when
+	// they run unconfined. With it and autoAllowBashIfSandboxed, a
+	// segment that asks only for want of a rule is allowed (sandbox.go).
+	Sandboxed *sandbox.Boundary
+
+	// sandbox is one file's block and where its paths resolve from, for
+	// LoadFiles to merge in order.
+	sandbox struct {
+		s  *sandbox.Settings
+		at sandbox.Places
+	}
 
 	// environ and given are ForEnv's: the environment chains start with
 	// (nil: this process's) and the names in it set from outside the
@@ -133,6 +152,7 @@ func (p *Policy) Authorize(ctx context.Context, c *chain.Chain, dir string) (*ch
 		return nil, err
 	}
 	p.applyMode(d, facts)
+	p.autoAllowSandboxed(segs, d, facts)
 	for i := range d.Segments {
 		d.Verdict = chain.Stricter(d.Verdict, d.Segments[i].Verdict)
 	}
