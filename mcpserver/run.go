@@ -103,7 +103,7 @@ func (s *session) prepare(args RunArgs) (*call, error) {
 	}
 	c.opts = engine.Options{
 		Dir: c.dir, Env: env, Vars: c.from.Vars, MaxOutput: maxOut, Pipefail: args.Pipefail, Timeout: timeout,
-		Grace: cfg.Grace, Dialect: dialect, Authorizer: judged(cfg.Authorizer, env, args.Env, s.move(args.Dir, c.dir)), Auditor: cfg.Auditor,
+		Grace: cfg.Grace, Dialect: dialect, Sandbox: cfg.Sandbox, Authorizer: judged(cfg.Authorizer, env, args.Env, s.move(args.Dir, c.dir)), Auditor: cfg.Auditor,
 	}
 	if args.Stdin != "" {
 		c.opts.Stdin = strings.NewReader(args.Stdin)

@@ -15,6 +15,7 @@ import (
 
 	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/engine"
+	"github.com/chainrun/chainrun/sandbox"
 )
 
 // Config is what the server's flags give it. Nothing a client sends can
@@ -35,6 +36,9 @@ type Config struct {
 	PolicyWarnings []string
 	// Auditor records every chain, refused and denied ones included.
 	Auditor engine.Auditor
+	// Sandbox confines every chain's processes (engine.Options.Sandbox);
+	// nil runs them unconfined.
+	Sandbox *sandbox.Boundary
 	// Timeout bounds each foreground chain unless the call sets its own;
 	// 0 means none.
 	Timeout time.Duration

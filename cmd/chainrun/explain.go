@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/chainrun/chainrun/chain"
@@ -26,6 +27,10 @@ func (c *cli) explain(cfg *config) int {
 		if lp, st, ok = c.loadPolicy(&cfg.policyFlags, cfg.dir, cfg.audit.path, true); !ok {
 			return st
 		}
+	}
+	box, st, ok := c.loadSandbox(&cfg.policyFlags, lp.policy(), cfg.dir)
+	if !ok {
+		return st
 	}
 	ch, err := chain.ParseDialect(cfg.command, cfg.dialect)
 	if err == nil {
@@ -47,6 +52,9 @@ func (c *cli) explain(cfg *config) int {
 	}
 	if err == nil && lp != nil {
 		plan.PolicyWarnings = lp.warnings
+		if box != nil {
+			plan.PolicyWarnings = append(slices.Clip(plan.PolicyWarnings), sandboxLines(box)...)
+		}
 		d, jerr := judge(withEnvFlags(lp.p, cfg.env), ch, cfg.dir)
 		if jerr != nil {
 			plan.Error = report.NewError(jerr)

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -88,6 +89,7 @@ func (c *cli) mcp(args []string) int {
 		Dialect: cfg.dialect, ApprovalTimeout: cfg.approvalTimeout, Version: versionString(),
 		Logger: slog.New(slog.NewTextHandler(c.stderr, &slog.HandlerOptions{Level: slog.LevelWarn})),
 	}
+	var lpol *policy.Policy
 	if cfg.judges() {
 		lp, st, ok := c.loadPolicy(&cfg.policyFlags, cfg.dir, cfg.audit.path, false)
 		if !ok {
@@ -98,6 +100,14 @@ func (c *cli) mcp(args []string) int {
 			return exitUsage
 		}
 		scfg.Authorizer, scfg.PolicyID, scfg.PolicyWarnings = lp.p, lp.id, lp.warnings
+		lpol = lp.p
+	}
+	b, st, ok := c.loadSandbox(&cfg.policyFlags, lpol, cfg.dir)
+	if !ok {
+		return st
+	}
+	if scfg.Sandbox = b; b != nil {
+		scfg.PolicyWarnings = append(slices.Clip(scfg.PolicyWarnings), sandboxLines(b)...)
 	}
 	if cfg.audit.path != "" {
 		auditor, closeAudit, err := newAuditor(cfg.audit)

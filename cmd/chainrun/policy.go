@@ -8,7 +8,9 @@ import (
 	"strings"
 
 	"github.com/chainrun/chainrun/chain"
+	"github.com/chainrun/chainrun/policy"
 	"github.com/chainrun/chainrun/report"
+	"github.com/chainrun/chainrun/sandbox"
 )
 
 // optionalDir is --claude-settings, which may stand alone (the start
@@ -49,6 +51,21 @@ func (c *cli) loadPolicy(f *policyFlags, dir, auditLog string, keep bool) (*load
 		return nil, exitUsage, false
 	}
 	return lp, 0, true
+}
+
+// loadSandbox gives the sandbox boundary of the flags and settings (nil
+// when off), printing its warning; a sandbox the settings require but the
+// system cannot give is a usage error.
+func (c *cli) loadSandbox(f *policyFlags, p *policy.Policy, dir string) (*sandbox.Boundary, int, bool) {
+	b, warnings, err := f.sandboxFor(p, dir)
+	for _, w := range warnings {
+		fmt.Fprintf(c.stderr, "chainrun: sandbox: %s\n", w)
+	}
+	if err != nil {
+		fmt.Fprintf(c.stderr, "chainrun: %v\n", err)
+		return nil, exitUsage, false
+	}
+	return b, 0, true
 }
 
 // approver settles ask verdicts for the CLI: --yes approves, an

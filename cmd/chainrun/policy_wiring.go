@@ -12,6 +12,7 @@ import (
 	"github.com/chainrun/chainrun/audit"
 	"github.com/chainrun/chainrun/engine"
 	"github.com/chainrun/chainrun/policy"
+	"github.com/chainrun/chainrun/sandbox"
 )
 
 // policyFlags are the permission flags chainrun and chainrun mcp share:
@@ -23,6 +24,7 @@ type policyFlags struct {
 	claude   *string // --claude-settings: nil off, "" the start directory
 	mode     string  // --permission-mode
 	addDirs  []string
+	sandbox  bool // --sandbox
 }
 
 // define adds the flags to fs.
@@ -31,6 +33,7 @@ func (f *policyFlags) define(fs *flag.FlagSet) {
 	fs.Var(optionalDir{&f.claude}, "claude-settings", "")
 	fs.StringVar(&f.mode, "permission-mode", "", "")
 	fs.Var((*listValue)(&f.addDirs), "add-dir", "")
+	fs.BoolVar(&f.sandbox, "sandbox", false, "")
 }
 
 // judges reports whether a policy judges the chain: --policy or
@@ -93,6 +96,56 @@ func (f *policyFlags) load(dir, auditLog string) (*loadedPolicy, error) {
 		}
 	}
 	return lp, nil
+}
+
+// sandboxFor is the boundary chains starting in dir run inside, nil when
+// the sandbox is off (neither --sandbox nor the settings' sandbox.enabled)
+// or, with a warning, when the system cannot confine and the settings do
+// not set failIfUnavailable (then it is an error). p (nil without a
+// policy) learns that its chains are confined, for
+// autoAllowBashIfSandboxed.
+func (f *policyFlags) sandboxFor(p *policy.Policy, dir string) (*sandbox.Boundary, []string, error) {
+	if p == nil {
+		p = &policy.Policy{}
+		for _, d := range f.addDirs {
+			abs, _ := filepath.Abs(d)
+			p.AdditionalDirectories = append(p.AdditionalDirectories, abs)
+		}
+	}
+	if !f.sandbox && !p.Sandbox.Enabled {
+		return nil, nil, nil
+	}
+	if err := engine.SandboxAvailable(); err != nil {
+		if p.Sandbox.FailIfUnavailable {
+			return nil, nil, fmt.Errorf("%w: refusing to run unconfined (sandbox.failIfUnavailable)", err)
+		}
+		return nil, []string{err.Error() + "; chains run under the policy alone"}, nil
+	}
+	start, err := startDir(dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	b := p.SandboxBoundary(start, os.TempDir())
+	p.Sandboxed = b
+	return b, nil, nil
+}
+
+// sandboxLines describe the boundary for --explain: what it holds and
+// what only the policy's judgement guards.
+func sandboxLines(b *sandbox.Boundary) []string {
+	lines := []string{"sandbox: " + b.Describe()}
+	for _, n := range engine.SandboxNotes(b) {
+		lines = append(lines, "sandbox: "+n)
+	}
+	return lines
+}
+
+// policy is the loaded policy, nil when none was asked for.
+func (lp *loadedPolicy) policy() *policy.Policy {
+	if lp == nil {
+		return nil
+	}
+	return lp.p
 }
 
 // policyID digests the policy files' names and contents (a missing one as

@@ -30,11 +30,20 @@ func (c *cli) runChain(cfg *config) int {
 	if !cfg.json {
 		opts.Stdout, opts.Stderr, opts.NoCapture = c.stdout, c.stderr, true
 	}
+	var lp *loadedPolicy
 	if cfg.judges() {
-		lp, st, ok := c.loadPolicy(&cfg.policyFlags, cfg.dir, cfg.audit.path, false)
-		if !ok {
+		var st int
+		var ok bool
+		if lp, st, ok = c.loadPolicy(&cfg.policyFlags, cfg.dir, cfg.audit.path, false); !ok {
 			return st
 		}
+	}
+	var st int
+	var ok bool
+	if opts.Sandbox, st, ok = c.loadSandbox(&cfg.policyFlags, lp.policy(), cfg.dir); !ok {
+		return st
+	}
+	if lp != nil {
 		opts.Authorizer, opts.Approver = withEnvFlags(lp.p, cfg.env), c.newApprover(cfg)
 	}
 	if cfg.audit.path != "" {
