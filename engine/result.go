@@ -165,6 +165,9 @@ type SegmentResult struct {
 	// Options.Sandbox: a write or read it was refused (EACCES, EPERM) may
 	// be the boundary's.
 	Sandboxed bool
+	// Sandbox explains a sandboxed segment that failed: the boundary it
+	// ran in and the setting that would widen it (sandbox.Boundary.Refused).
+	Sandbox string
 	// Warning notes a weaker guarantee the segment ran under: on Windows,
 	// a process the OS would not put in a job object, whose children a
 	// stop cannot reach.

@@ -247,6 +247,7 @@ func (r *runner) run() (res *Result, err error) {
 	r.endChain()
 	r.feeds.Wait() // every reader of a heredoc has ended with its process
 	r.closeStreams()
+	r.explainSandboxed()
 	return r.finish(start)
 }
 

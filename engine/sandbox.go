@@ -49,6 +49,20 @@ func (r *runner) openSandbox() error {
 	return nil
 }
 
+// explainSandboxed notes the boundary on every sandboxed segment that
+// failed by itself (not stopped by chainrun, not failed to start).
+func (r *runner) explainSandboxed() {
+	if r.jail == nil {
+		return
+	}
+	for i := range r.res.Segments {
+		s := &r.res.Segments[i]
+		if s.Sandboxed && s.ExitCode != 0 && !s.Skipped && !s.Signalled && s.Err == nil {
+			s.Sandbox = r.opts.Sandbox.Refused()
+		}
+	}
+}
+
 // confined returns the confinement argv runs in: nil outside a sandbox
 // and for the excludedCommands.
 func (r *runner) confined(argv []string) *confinement {

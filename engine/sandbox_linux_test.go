@@ -159,26 +159,32 @@ func TestSandboxNetwork(t *testing.T) {
 	}
 }
 
-// BenchmarkSandboxSpawn measures a one-segment chain with and without the
-// sandbox, in one sitting: the confinement's whole cost per run (the
-// ruleset, the confined thread, the spawn through it).
+// BenchmarkSandboxSpawn measures chains with and without the sandbox, in
+// one sitting: one segment (the whole confinement per run: the ruleset,
+// the confined thread, the spawn through it) and ten (each further spawn
+// through the same thread), with the default boundary and with a denyRead
+// outside the roots (whose ruleset lists the directories above it).
 func BenchmarkSandboxSpawn(b *testing.B) {
 	if posix.LandlockABI() == 0 {
 		b.Skip("this kernel has no Landlock")
 	}
 	p := newSandboxPlace(b)
-	for _, bb := range []struct {
-		name string
-		b    *sandbox.Boundary
-	}{{"plain", nil}, {"sandboxed", p.b}} {
-		b.Run(bb.name, func(b *testing.B) {
-			env := []string{"PATH=" + testprog.BinDir() + string(os.PathListSeparator) + os.Getenv("PATH")}
-			for b.Loop() {
-				res, err := RunString(context.Background(), "exit-with 0", Options{Dir: p.root, Env: env, Sandbox: bb.b})
-				if err != nil || res.ExitCode != 0 {
-					b.Fatal(err, res)
+	plain := sandbox.New(&sandbox.Config{}, []string{p.root}, p.tmp)
+	ten := strings.Repeat("exit-with 0; ", 9) + "exit-with 0"
+	env := []string{"PATH=" + testprog.BinDir() + string(os.PathListSeparator) + os.Getenv("PATH")}
+	for _, chain := range []struct{ name, cmd string }{{"1seg", "exit-with 0"}, {"10seg", ten}} {
+		for _, bb := range []struct {
+			name string
+			b    *sandbox.Boundary
+		}{{"unsandboxed", nil}, {"sandboxed", plain}, {"sandboxed-denyread", p.b}} {
+			b.Run(chain.name+"/"+bb.name, func(b *testing.B) {
+				for b.Loop() {
+					res, err := RunString(context.Background(), chain.cmd, Options{Dir: p.root, Env: env, Sandbox: bb.b})
+					if err != nil || res.ExitCode != 0 {
+						b.Fatal(err, res)
+					}
 				}
-			}
-		})
+			})
+		}
 	}
 }

@@ -80,6 +80,10 @@ type Segment struct {
 	Warning string `json:"warning,omitempty"`
 	// Error says why it could not start, if it could not.
 	Error string `json:"error,omitempty"`
+	// Sandboxed is set when it ran inside the sandbox; Sandbox explains
+	// its failure there: the boundary and the setting that would widen it.
+	Sandboxed bool   `json:"sandboxed,omitempty"`
+	Sandbox   string `json:"sandbox,omitempty"`
 	// DurationMS is its wall time in milliseconds.
 	DurationMS float64 `json:"duration_ms"`
 }
@@ -117,7 +121,7 @@ func newSegment(s engine.SegmentResult) Segment {
 		Index: s.Index, Args: argv, Path: s.Path, Kind: s.Kind,
 		ExitCode: s.ExitCode, RawExitCode: s.RawExitCode, Signal: s.Signal, Signalled: s.Signalled,
 		Skipped: s.Skipped, BytesOut: s.BytesOut, BytesErr: s.BytesErr,
-		Redirects: newRedirects(s.Redirects), Warning: s.Warning, Error: s.Error,
+		Redirects: newRedirects(s.Redirects), Warning: s.Warning, Error: s.Error, Sandboxed: s.Sandboxed, Sandbox: s.Sandbox,
 		DurationMS: Millis(s.Duration),
 	}
 }

@@ -131,9 +131,18 @@ func (b *Boundary) Check(path string, write bool) error {
 	return nil
 }
 
+// Refused explains a failed process that ran inside b. The kernel's
+// refusals reach the program as EACCES or EPERM, like any other denied
+// access, so chainrun cannot tell them apart from the program's other
+// failures: the explanation names the boundary and what would widen it.
+func (b *Boundary) Refused() string {
+	return "sandbox: a write outside the allowed paths, or a denied read, fails with EACCES/EPERM here; the sandbox " +
+		b.Describe() + "; widen it with " + WriteSetting + " (reads: " + ReadSetting + ")"
+}
+
 // Describe is the boundary in one line, for a report.
 func (b *Boundary) Describe() string {
-	s := "writes only under " + strings.Join(b.Write, ", ")
+	s := "allows writes only under " + strings.Join(b.Write, ", ")
 	if len(b.DenyWrite) > 0 {
 		s += "; no writes under " + strings.Join(b.DenyWrite, ", ")
 	}

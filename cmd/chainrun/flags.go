@@ -76,6 +76,10 @@ Flags:
                          bypassPermissions (default: the settings' defaultMode)
   --add-dir DIR          a working directory besides the start directory
                          (repeatable; adds to additionalDirectories)
+  --sandbox              confine every program the chain starts to the
+                         sandbox (writes only in the roots and the temp
+                         directory; Linux Landlock, macOS Seatbelt); also
+                         on when the settings set sandbox.enabled
   --yes                  approve chains the policy asks about
   --audit-log FILE       append every chain to FILE as one JSON line
   --audit-max-size MB    rotate the audit log at MB megabytes (default 100)

@@ -40,6 +40,8 @@ Flags:
   --permission-mode MODE default, acceptEdits, plan, dontAsk or
                          bypassPermissions (default: the settings' defaultMode)
   --add-dir DIR          a working directory besides --dir (repeatable)
+  --sandbox              confine every chain's programs to the sandbox, as
+                         for chainrun
   --audit-log FILE       append every chain to FILE as one JSON line
   --audit-max-size MB, --audit-max-backups N, --audit-max-age DAYS
                          rotation of the audit log, as for chainrun
