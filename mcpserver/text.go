@@ -34,6 +34,9 @@ func runText(out *RunResult, res *engine.Result, err error, maxOut int, reason s
 		if s.Err != nil {
 			fmt.Fprintf(&b, "%v\n", s.Err)
 		}
+		if t := report.SandboxText(&s); t != "" {
+			b.WriteString(t + "\n")
+		}
 	}
 	stream(&b, "stdout", res.Stdout, res.StdoutOmitted, maxOut)
 	stream(&b, "stderr", res.Stderr, res.StderrOmitted, maxOut)

@@ -64,3 +64,13 @@ func StoppedText(res *engine.Result) string {
 	}
 	return "; stopped " + strings.Join(parts, ", ")
 }
+
+// SandboxText is the line that explains a sandboxed segment's failure
+// (engine.SegmentResult.Sandbox) to a person, in the CLI's and the MCP
+// server's text alike; "" when there is nothing to explain.
+func SandboxText(s *engine.SegmentResult) string {
+	if s.Sandbox == "" {
+		return ""
+	}
+	return fmt.Sprintf("segment %d %q exited %d: %s", s.Index+1, s.Text, s.ExitCode, s.Sandbox)
+}

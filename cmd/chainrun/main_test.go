@@ -2,11 +2,13 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"strconv"
 	"testing"
 
+	"github.com/chainrun/chainrun/engine"
 	"github.com/chainrun/chainrun/internal/testprog"
 	"github.com/rogpeppe/go-internal/testscript"
 )
@@ -53,7 +55,17 @@ func TestScripts(t *testing.T) {
 		ContinueOnError:     true,
 		Cmds:                map[string]func(*testscript.TestScript, bool, []string){"status": cmdStatus},
 		Setup:               passWindowsEnv,
+		Condition:           scriptCondition,
 	})
+}
+
+// scriptCondition knows [sandbox]: this system can confine a chain
+// (engine.SandboxAvailable).
+func scriptCondition(cond string) (bool, error) {
+	if cond == "sandbox" {
+		return engine.SandboxAvailable() == nil, nil
+	}
+	return false, fmt.Errorf("unknown condition %q", cond)
 }
 
 // passWindowsEnv gives the scripts the variables Windows programs need,

@@ -112,8 +112,8 @@ func (c *cli) reportSegmentErrors(res *engine.Result) {
 		if s.Err != nil && chain.KindOf(s.Err) != chain.KindDenied { // the run's error says it
 			fmt.Fprintf(c.stderr, "chainrun: %v\n", s.Err)
 		}
-		if s.Sandbox != "" {
-			fmt.Fprintf(c.stderr, "chainrun: segment %d %q exited %d: %s\n", s.Index+1, s.Text, s.ExitCode, s.Sandbox)
+		if t := report.SandboxText(&s); t != "" {
+			fmt.Fprintf(c.stderr, "chainrun: %s\n", t)
 		}
 	}
 }
