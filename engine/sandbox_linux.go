@@ -23,15 +23,9 @@ func newConfinement(b *sandbox.Boundary) (*confinement, error) {
 	return &confinement{c}, nil
 }
 
-// platformNotes are the grants Landlock cannot express (Boundary.Grants)
-// and what the kernel's ABI lacks.
-func platformNotes(b *sandbox.Boundary) []string {
-	_, notes := b.Grants()
-	if abi := posix.LandlockABI(); abi > 0 && abi < 4 && !b.Network {
-		notes = append(notes, "this kernel's Landlock cannot deny TCP (ABI 4 can): the network stays open")
-	}
-	return notes
-}
+// platformNotes are what Landlock and the mount namespace cannot hold
+// here (posix.LandlockNotes).
+func platformNotes(b *sandbox.Boundary) []string { return posix.LandlockNotes(b) }
 
 // apply has posix start the process on the confined thread.
 func (c *confinement) apply(a *posix.Attr, path string, argv []string) (string, []string) {

@@ -29,8 +29,9 @@ func init() {
 // sandboxPlace is a test's file system: a root and a temporary directory
 // the boundary makes writable, a directory outside both, a denied-write
 // tree and a denied-read file outside them, each with a file in it, and
-// an allowWrite tree. (A denyWrite inside a writable tree is beyond
-// Landlock: sandbox.Boundary.Grants notes it, and its test shows that.)
+// an allowWrite tree; inside the root, a denied-write directory and a
+// denied-read directory and file, which Landlock's rules cannot take out
+// of the root (the mount namespace does).
 type sandboxPlace struct {
 	root, tmp, outside, noWrite, secret string
 	b                                   *sandbox.Boundary
@@ -51,7 +52,19 @@ func newSandboxPlace(t testing.TB) *sandboxPlace {
 			t.Fatal(err)
 		}
 	}
-	cfg := &sandbox.Config{DenyWrite: []string{p.noWrite}, DenyRead: []string{filepath.Dir(p.secret)},
+	for _, d := range []string{"locked", "hidden"} {
+		if err := os.MkdirAll(filepath.Join(p.root, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(p.root, d, "old"), []byte("before"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(p.root, ".env"), []byte("before"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg := &sandbox.Config{DenyWrite: []string{p.noWrite, filepath.Join(p.root, "locked")},
+		DenyRead:   []string{filepath.Dir(p.secret), filepath.Join(p.root, "hidden"), filepath.Join(p.root, ".env")},
 		AllowWrite: []string{filepath.Join(base, "extra")}}
 	p.b = sandbox.New(cfg, []string{p.root}, p.tmp)
 	return p
@@ -89,6 +102,11 @@ func TestSandboxConfines(t *testing.T) {
 		{"change a file under denyWrite", "write-file " + p.noWrite + "/old", filepath.Join(p.noWrite, "old"), false},
 		{"write inside allowWrite", "write-file ../extra/new", filepath.Join(filepath.Dir(p.root), "extra", "new"), true},
 		{"read a denyRead file", "read-file " + p.secret, "", false},
+		{"change a file under denyWrite inside the root", "write-file locked/old", filepath.Join(p.root, "locked", "old"), false},
+		{"create under denyWrite inside the root", "write-file locked/new", filepath.Join(p.root, "locked", "new"), false},
+		{"read under denyRead inside the root", "read-file hidden/old", "", false},
+		{"read a denyRead file inside the root", "read-file .env", "", false},
+		{"write beside denied paths inside the root", "write-file beside", filepath.Join(p.root, "beside"), true},
 		{"read a file inside the root", "read-file mine", "", true},
 		{"setsid and double fork outside the roots", "detached-write " + p.outside + "/daemon", filepath.Join(p.outside, "daemon"), false},
 		{"setsid and double fork inside the root", "detached-write daemon", filepath.Join(p.root, "daemon"), true},
@@ -108,6 +126,9 @@ func TestSandboxConfines(t *testing.T) {
 				}
 				res := p.run(t, tt.cmd, b)
 				ok := res.ExitCode == 0
+				if tt.file == "" { // a read does its job when the contents come out (a hidden file reads empty)
+					ok = ok && string(res.Stdout) == "before"
+				}
 				if tt.file != "" {
 					data, err := os.ReadFile(tt.file)
 					ok = ok && err == nil && string(data) != "before"

@@ -3,7 +3,9 @@ package posix
 import (
 	"errors"
 	"fmt"
+	"os"
 	"runtime"
+	"slices"
 	"syscall"
 	"unsafe"
 
@@ -26,6 +28,11 @@ import (
 type Confinement struct {
 	reqs chan confinedStart
 	done chan struct{}
+	// carve, when set, are the carving helper's arguments (carve_linux.go)
+	// and ruleset the Landlock ruleset it applies: every process is then
+	// started through the helper instead of the restricted thread.
+	carve   []string
+	ruleset *os.File
 	// Notes are what the kernel could not express, from Boundary.Grants
 	// and from an ABI older than the rules need.
 	Notes []string
@@ -100,21 +107,50 @@ func Confine(b *sandbox.Boundary) (*Confinement, error) {
 		return nil, ErrUnavailable
 	}
 	r := rightsFor(abi, b)
-	grants, notes := b.Grants()
-	if abi < 4 && !b.Network {
-		notes = append(notes, fmt.Sprintf("Landlock ABI %d cannot deny TCP (ABI 4 can): the network stays open", abi))
-	}
+	grants, _ := b.Grants()
 	fd, err := ruleset(r, grants)
 	if err != nil {
 		return nil, err
 	}
-	c := &Confinement{reqs: make(chan confinedStart), done: make(chan struct{}), Notes: notes}
+	c := &Confinement{reqs: make(chan confinedStart), done: make(chan struct{}), Notes: LandlockNotes(b)}
+	if args, _ := carvings(b); len(args) > 0 && usernsWorks() {
+		dup, err := unix.FcntlInt(uintptr(fd), unix.F_DUPFD_CLOEXEC, 0)
+		if err != nil {
+			unix.Close(fd)
+			return nil, fmt.Errorf("landlock ruleset: %w", err)
+		}
+		c.carve, c.ruleset = args, os.NewFile(uintptr(dup), "landlock-ruleset")
+	}
 	ready := make(chan error, 1)
 	go c.serve(fd, ready)
 	if err := <-ready; err != nil {
 		return nil, err
 	}
 	return c, nil
+}
+
+// LandlockNotes says what of b Landlock on this kernel cannot hold, so the
+// policy's judgement alone guards it: the denied paths inside writable
+// trees when no user namespace lets a helper carve them out (or when they
+// do not exist yet, so nothing can be bound over them), and TCP before
+// ABI 4.
+func LandlockNotes(b *sandbox.Boundary) []string {
+	var notes []string
+	_, left := carvings(b)
+	for _, c := range b.Carves() {
+		switch {
+		case !usernsWorks():
+			notes = append(notes, c.Why+": the kernel cannot take it back out of the tree (and no user namespace here lets a helper bind it), so the policy's judgement alone guards it")
+		case slices.Contains(left, c):
+			notes = append(notes, c.Why+": it does not exist, so nothing can be bound over it to stop its creation; the policy's judgement alone guards it")
+		default:
+			notes = append(notes, c.Why+": held there by a private mount namespace (bound read-only, or hidden for a denied read)")
+		}
+	}
+	if abi := LandlockABI(); abi > 0 && abi < 4 && !b.Network {
+		notes = append(notes, fmt.Sprintf("Landlock ABI %d cannot deny TCP (ABI 4 can): the network stays open", abi))
+	}
+	return notes
 }
 
 // ruleset creates the ruleset and adds a rule per grant whose path
@@ -197,8 +233,12 @@ func restrictThread(fd int) error {
 	return nil
 }
 
-// spawn starts a process from the confined thread.
+// spawn starts a process from the confined thread, or through the
+// carving helper when the boundary needs one.
 func (c *Confinement) spawn(path string, argv []string, a *Attr, sys *syscall.SysProcAttr) (int, error) {
+	if c.carve != nil {
+		return c.spawnCarved(path, argv, a, sys)
+	}
 	res := make(chan startResult, 1)
 	c.reqs <- confinedStart{path, argv, a, sys, res}
 	r := <-res
@@ -210,5 +250,8 @@ func (c *Confinement) spawn(path string, argv []string, a *Attr, sys *syscall.Sy
 func (c *Confinement) Close() error {
 	close(c.reqs)
 	<-c.done
+	if c.ruleset != nil {
+		c.ruleset.Close()
+	}
 	return nil
 }

@@ -11,7 +11,9 @@ import (
 // and through a confinement, in one sitting: "confined" is each further
 // spawn of a run (through its confined thread), "confined-new" a run's
 // first, with the ruleset and the thread made for it; "setup-only" that
-// making alone.
+// making alone; "carved" a spawn through the carving helper (a denied
+// path inside the writable tree: this executable again, in its own user
+// and mount namespace).
 func BenchmarkConfinedStart(b *testing.B) {
 	if LandlockABI() == 0 {
 		b.Skip("this kernel has no Landlock")
@@ -36,6 +38,23 @@ func BenchmarkConfinedStart(b *testing.B) {
 		c, err := Confine(bound)
 		if err != nil {
 			b.Fatal(err)
+		}
+		defer c.Close()
+		for b.Loop() {
+			start(b, c)
+		}
+	})
+	b.Run("carved", func(b *testing.B) {
+		root, err := os.MkdirTemp("", "chainrun-bench-")
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer os.RemoveAll(root)
+		os.Mkdir(root+"/locked", 0o755)
+		carved := sandbox.New(&sandbox.Config{DenyWrite: []string{root + "/locked"}}, []string{root}, os.TempDir())
+		c, err := Confine(carved)
+		if err != nil || c.carve == nil {
+			b.Skip("no user namespace to carve in", err)
 		}
 		defer c.Close()
 		for b.Loop() {

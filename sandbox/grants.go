@@ -36,19 +36,51 @@ type Grant struct {
 // the note says so.
 func (b *Boundary) Grants() ([]Grant, []string) {
 	var grants []Grant
-	var notes []string
 	for _, w := range b.Write {
 		grants = append(grants, Grant{Path: w, Access: Read | List | Write})
 	}
 	for _, d := range Devices {
 		grants = append(grants, Grant{Path: d, Access: Read | List | Write})
 	}
+	carves, hidden := b.split()
+	var notes []string
+	for _, c := range carves {
+		notes = append(notes, c.Why+": the kernel cannot take it back out of the tree, so the policy's judgement alone guards it")
+	}
+	grants = append(grants, Grant{Path: "/", Access: List})
+	grants = readGrants("/", hidden, grants)
+	for _, a := range b.AllowRead {
+		grants = append(grants, Grant{Path: a, Access: Read | List})
+	}
+	return grants, notes
+}
+
+// Carve is a denied path inside (or, for reads, beside) a writable tree:
+// a kernel that grants whole trees cannot take it out, so another
+// mechanism must (a private mount namespace that binds it read-only, or
+// hides it under an empty one, for Hide).
+type Carve struct {
+	Path string
+	Hide bool   // a denied read: hidden, not only read-only
+	Why  string // "denyWrite X is inside the writable tree W"
+}
+
+// Carves lists the denied paths Grants cannot express.
+func (b *Boundary) Carves() []Carve {
+	c, _ := b.split()
+	return c
+}
+
+// split sorts the denied paths into those Grants' rules cannot hold
+// (carves) and the denied reads they hold by granting around them
+// (hidden): one a sandboxed program may add entries beside could not be
+// granted around by rules fixed before it starts.
+func (b *Boundary) split() (carves []Carve, hidden []string) {
 	for _, d := range b.DenyWrite {
 		if w := under(d, b.Write); w != "" {
-			notes = append(notes, "denyWrite "+d+" is inside the writable tree "+w+": the kernel cannot take it back out of the tree, so the policy's judgement alone guards it")
+			carves = append(carves, Carve{Path: d, Why: "denyWrite " + d + " is inside the writable tree " + w})
 		}
 	}
-	var hidden []string
 	for _, d := range b.DenyRead {
 		w := under(d, b.Write)
 		if w == "" {
@@ -57,17 +89,12 @@ func (b *Boundary) Grants() ([]Grant, []string) {
 		switch {
 		case under(d, b.AllowRead) != "":
 		case w != "":
-			notes = append(notes, "denyRead "+d+" is inside or beside the writable tree "+w+": the kernel cannot keep it unreadable there, so the policy's judgement alone guards it")
+			carves = append(carves, Carve{Path: d, Hide: true, Why: "denyRead " + d + " is inside or beside the writable tree " + w})
 		default:
 			hidden = append(hidden, d)
 		}
 	}
-	grants = append(grants, Grant{Path: "/", Access: List})
-	grants = readGrants("/", hidden, grants)
-	for _, a := range b.AllowRead {
-		grants = append(grants, Grant{Path: a, Access: Read | List})
-	}
-	return grants, notes
+	return carves, hidden
 }
 
 // readGrants grants reading dir's tree except the hidden paths: the whole
