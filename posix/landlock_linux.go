@@ -107,20 +107,18 @@ func Confine(b *sandbox.Boundary) (*Confinement, error) {
 		return nil, ErrUnavailable
 	}
 	r := rightsFor(abi, b)
-	grants, _ := b.Grants()
-	fd, err := ruleset(r, grants)
+	fd, err := ruleset(r, b.Grants())
 	if err != nil {
 		return nil, err
 	}
-	c := &Confinement{reqs: make(chan confinedStart), done: make(chan struct{}), Notes: LandlockNotes(b)}
+	c := &Confinement{Notes: LandlockNotes(b)}
 	if args, _ := carvings(b); len(args) > 0 && usernsWorks() {
-		dup, err := unix.FcntlInt(uintptr(fd), unix.F_DUPFD_CLOEXEC, 0)
-		if err != nil {
-			unix.Close(fd)
-			return nil, fmt.Errorf("landlock ruleset: %w", err)
-		}
-		c.carve, c.ruleset = args, os.NewFile(uintptr(dup), "landlock-ruleset")
+		// Every process starts through the carving helper, which
+		// applies the ruleset itself: no restricted thread here.
+		c.carve, c.ruleset = args, os.NewFile(uintptr(fd), "landlock-ruleset")
+		return c, nil
 	}
+	c.reqs, c.done = make(chan confinedStart), make(chan struct{})
 	ready := make(chan error, 1)
 	go c.serve(fd, ready)
 	if err := <-ready; err != nil {
@@ -158,7 +156,7 @@ func LandlockNotes(b *sandbox.Boundary) []string {
 func ruleset(r rights, grants []sandbox.Grant) (int, error) {
 	attr := unix.LandlockRulesetAttr{Handled_access_fs: r.handled, Handled_access_net: r.net}
 	size := unsafe.Sizeof(attr.Handled_access_fs) * 2 // the ABI 4 layout: older kernels accept it when net is 0
-	fd, _, e := syscall.Syscall(unix.SYS_LANDLOCK_CREATE_RULESET, uintptr(unsafe.Pointer(&attr)), size, 0)
+	fd, _, e := syscall.Syscall(unix.SYS_LANDLOCK_CREATE_RULESET, uintptr(unsafe.Pointer(&attr)), size, 0) // close-on-exec by itself
 	if e != 0 {
 		return -1, fmt.Errorf("landlock_create_ruleset: %w", e)
 	}
@@ -248,10 +246,10 @@ func (c *Confinement) spawn(path string, argv []string, a *Attr, sys *syscall.Sy
 // Close ends the confined thread. Call it once the processes started
 // through c have ended: their parent-death signal is tied to the thread.
 func (c *Confinement) Close() error {
+	if c.ruleset != nil {
+		return c.ruleset.Close()
+	}
 	close(c.reqs)
 	<-c.done
-	if c.ruleset != nil {
-		c.ruleset.Close()
-	}
 	return nil
 }

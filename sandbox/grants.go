@@ -24,17 +24,16 @@ type Grant struct {
 	Access Access
 }
 
-// Grants turns the boundary into rules that only grant, as Landlock's do,
-// and notes what such rules cannot express. Writes: each writable tree,
-// and the devices. Reads: every tree but the denied ones, by granting the
-// entries beside each denied path on the way down from "/" (listing stays
-// allowed everywhere, so a denied directory's names show, not its files).
-// A granted tree cannot have a path taken back out of it: a denyWrite
-// inside a writable tree, a denyRead inside one, or a denyRead in a
-// directory a sandboxed program may add entries to (which the rules,
-// fixed before it starts, could not grant) is left to the policy, and
-// the note says so.
-func (b *Boundary) Grants() ([]Grant, []string) {
+// Grants turns the boundary into rules that only grant, as Landlock's do.
+// Writes: each writable tree, and the devices. Reads: every tree but the
+// denied ones, by granting the entries beside each denied path on the way
+// down from "/" (listing stays allowed everywhere, so a denied directory's
+// names show, not its files). A granted tree cannot have a path taken
+// back out of it: a denyWrite inside a writable tree, a denyRead inside
+// one, or a denyRead in a directory a sandboxed program may add entries to
+// (which the rules, fixed before it starts, could not grant) is a Carve,
+// for another mechanism or for the policy alone.
+func (b *Boundary) Grants() []Grant {
 	var grants []Grant
 	for _, w := range b.Write {
 		grants = append(grants, Grant{Path: w, Access: Read | List | Write})
@@ -42,17 +41,13 @@ func (b *Boundary) Grants() ([]Grant, []string) {
 	for _, d := range Devices {
 		grants = append(grants, Grant{Path: d, Access: Read | List | Write})
 	}
-	carves, hidden := b.split()
-	var notes []string
-	for _, c := range carves {
-		notes = append(notes, c.Why+": the kernel cannot take it back out of the tree, so the policy's judgement alone guards it")
-	}
+	_, hidden := b.split()
 	grants = append(grants, Grant{Path: "/", Access: List})
 	grants = readGrants("/", hidden, grants)
 	for _, a := range b.AllowRead {
 		grants = append(grants, Grant{Path: a, Access: Read | List})
 	}
-	return grants, notes
+	return grants
 }
 
 // Carve is a denied path inside (or, for reads, beside) a writable tree:

@@ -72,7 +72,7 @@ func TestCheck(t *testing.T) {
 }
 
 // TestGrants: a denied read outside the writable trees is enforced by
-// granting what is beside it; what Landlock cannot carve is noted.
+// granting what is beside it; what Landlock cannot take out is a Carve.
 func TestGrants(t *testing.T) {
 	dir, _ := filepath.EvalSymlinks(t.TempDir())
 	for _, d := range []string{"home/.ssh", "home/proj", "home/docs"} {
@@ -83,7 +83,7 @@ func TestGrants(t *testing.T) {
 	home := filepath.Join(dir, "home")
 	b := &Boundary{Write: []string{filepath.Join(home, "proj")}, DenyRead: []string{filepath.Join(home, ".ssh"), filepath.Join(home, "proj", ".env")},
 		DenyWrite: []string{filepath.Join(home, "proj", ".git")}}
-	grants, notes := b.Grants()
+	grants := b.Grants()
 	has := func(p string, a Access) bool { return slices.Contains(grants, Grant{Path: p, Access: a}) }
 	if !has(filepath.Join(home, "docs"), Read|List) || !has(filepath.Join(home, "notes"), Read) || !has("/", List) {
 		t.Errorf("siblings of the denied path not granted: %v", grants)
@@ -93,9 +93,12 @@ func TestGrants(t *testing.T) {
 			t.Errorf("grant %v reaches the denied path", g)
 		}
 	}
-	joined := strings.Join(notes, "\n")
-	if !strings.Contains(joined, "denyRead "+filepath.Join(home, "proj", ".env")) || !strings.Contains(joined, "denyWrite "+filepath.Join(home, "proj", ".git")) {
-		t.Errorf("notes do not name the carve-outs Landlock cannot make:\n%s", joined)
+	want := []Carve{
+		{Path: filepath.Join(home, "proj", ".git"), Why: "denyWrite " + filepath.Join(home, "proj", ".git") + " is inside the writable tree " + filepath.Join(home, "proj")},
+		{Path: filepath.Join(home, "proj", ".env"), Hide: true, Why: "denyRead " + filepath.Join(home, "proj", ".env") + " is inside or beside the writable tree " + filepath.Join(home, "proj")},
+	}
+	if got := b.Carves(); !slices.Equal(got, want) {
+		t.Errorf("carves %+v, want %+v", got, want)
 	}
 }
 
