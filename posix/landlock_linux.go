@@ -155,8 +155,10 @@ func LandlockNotes(b *sandbox.Boundary) []string {
 // exists; a missing path needs no rule.
 func ruleset(r rights, grants []sandbox.Grant) (int, error) {
 	attr := unix.LandlockRulesetAttr{Handled_access_fs: r.handled, Handled_access_net: r.net}
-	size := unsafe.Sizeof(attr.Handled_access_fs) * 2                                                      // the ABI 4 layout: older kernels accept it when net is 0
-	fd, _, e := syscall.Syscall(unix.SYS_LANDLOCK_CREATE_RULESET, uintptr(unsafe.Pointer(&attr)), size, 0) // close-on-exec by itself
+	// The ABI 4 layout (older kernels accept it while net is 0); the
+	// ruleset fd is close-on-exec by itself.
+	size := unsafe.Sizeof(attr.Handled_access_fs) * 2
+	fd, _, e := syscall.Syscall(unix.SYS_LANDLOCK_CREATE_RULESET, uintptr(unsafe.Pointer(&attr)), size, 0)
 	if e != 0 {
 		return -1, fmt.Errorf("landlock_create_ruleset: %w", e)
 	}
