@@ -209,3 +209,27 @@ func BenchmarkSandboxSpawn(b *testing.B) {
 		}
 	}
 }
+
+// TestSandboxExcluded: a segment of the excludedCommands runs outside the
+// sandbox, its redirects too, while the chain's other segments stay in.
+func TestSandboxExcluded(t *testing.T) {
+	if posix.LandlockABI() == 0 {
+		t.Skip("this kernel has no Landlock")
+	}
+	p := newSandboxPlace(t)
+	b := *p.b
+	b.Excluded = [][]string{{"write-file"}}
+	res := p.run(t, "write-file "+p.outside+"/ex > "+p.outside+"/exout; echo-argv x > "+p.outside+"/in", &b)
+	if _, err := os.Stat(filepath.Join(p.outside, "ex")); err != nil {
+		t.Errorf("the excluded command was confined: %v (stderr %q)", err, res.Stderr)
+	}
+	if _, err := os.Stat(filepath.Join(p.outside, "exout")); err != nil {
+		t.Errorf("the excluded command's redirect was confined: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(p.outside, "in")); err == nil {
+		t.Error("a segment not excluded wrote outside the boundary")
+	}
+	if res.Segments[0].Sandboxed || !strings.Contains(res.Segments[1].Error, "sandbox: write outside the allowed paths") {
+		t.Errorf("segment 1 sandboxed %v, segment 2's error %q", res.Segments[0].Sandboxed, res.Segments[1].Error)
+	}
+}
