@@ -136,7 +136,7 @@ func (b *Boundary) Check(path string, write bool) error {
 // access, so chainrun cannot tell them apart from the program's other
 // failures: the explanation names the boundary and what would widen it.
 func (b *Boundary) Refused() string {
-	return "sandbox: a write outside the allowed paths, or a denied read, fails with EACCES/EPERM here; the sandbox " +
+	return "sandbox: a write outside the allowed paths, or a denied read, fails here (EACCES, EPERM, or EROFS for a path held read-only); the sandbox " +
 		b.Describe() + "; widen it with " + WriteSetting + " (reads: " + ReadSetting + ")"
 }
 
