@@ -13,6 +13,13 @@
 // chain left behind, including those that escaped their group with setsid
 // or a double fork. On macOS the sweep can only kill the chain's groups.
 //
+// On Linux, [Confine] holds the processes started with [Attr.Confine] to
+// a sandbox boundary with Landlock, from one restricted thread per
+// confinement, and where the boundary denies paths inside the trees it
+// grants, through a helper (this executable again, as the watchdog) that
+// binds them read-only in a private mount namespace first
+// (landlock_linux.go, carve_linux.go).
+//
 // # The watchdog
 //
 // A process killed by SIGKILL, by the OOM killer or by a crash cannot end
@@ -57,4 +64,8 @@
 // leaves alone the process's own children in its own session outside the
 // chains' groups, but a child the program starts itself with setsid while
 // chains run may be swept; start such children through chainrun.
+//
+// Like the watchdog's pair, argv[0] "chainrun-sandbox" with
+// CHAINRUN_POSIX_SANDBOX=1 in the environment makes any program importing
+// posix the carving helper instead of itself.
 package posix
