@@ -183,8 +183,10 @@ func TestSandboxNetwork(t *testing.T) {
 // BenchmarkSandboxSpawn measures chains with and without the sandbox, in
 // one sitting: one segment (the whole confinement per run: the ruleset,
 // the confined thread, the spawn through it) and ten (each further spawn
-// through the same thread), with the default boundary and with a denyRead
-// outside the roots (whose ruleset lists the directories above it).
+// through the same thread), with the default boundary and with the test's
+// denied paths ("carved": a denyRead outside the roots, whose ruleset lists
+// the directories above it, and denied paths inside the root, which every
+// spawn carves through the helper).
 func BenchmarkSandboxSpawn(b *testing.B) {
 	if posix.LandlockABI() == 0 {
 		b.Skip("this kernel has no Landlock")
@@ -197,7 +199,7 @@ func BenchmarkSandboxSpawn(b *testing.B) {
 		for _, bb := range []struct {
 			name string
 			b    *sandbox.Boundary
-		}{{"unsandboxed", nil}, {"sandboxed", plain}, {"sandboxed-denyread", p.b}} {
+		}{{"unsandboxed", nil}, {"sandboxed", plain}, {"carved", p.b}} {
 			b.Run(chain.name+"/"+bb.name, func(b *testing.B) {
 				for b.Loop() {
 					res, err := RunString(context.Background(), chain.cmd, Options{Dir: p.root, Env: env, Sandbox: bb.b})
