@@ -40,7 +40,7 @@ var fixtureFiles = []string{"a.go", "b.go", "c.txt", ".hidden.go", "sub/", "sub/
 // EXP, EV; status 3; OLDPWD /old; HOME /home/me.
 func fixture(t testing.TB) *Shell {
 	t.Helper()
-	dir := t.TempDir()
+	dir := testprog.TempDir(t)
 	testprog.MakeTree(t, dir, fixtureFiles...)
 	return &Shell{
 		Env: []string{"HOME=/home/me", "PWD=" + dir, "OLDPWD=/old", "X=a  b", "E=", "G=*.go",
@@ -842,7 +842,7 @@ func TestGlobBaseIsShellDir(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			skipBug(t, tt.bug)
 			sh := fixture(t)
-			other := t.TempDir()
+			other := testprog.TempDir(t)
 			testprog.MakeTree(t, other, "z.go")
 			tt.pwd(sh, other)
 			plan, run := expandOne(t, sh, chain.POSIX, "echo *.go")

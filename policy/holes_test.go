@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/chainrun/chainrun/chain"
+	"github.com/chainrun/chainrun/internal/testprog"
 )
 
 // holeCase is one row of the table of the holes issue 12 names: a class
@@ -213,7 +214,7 @@ var holeCases = []holeCase{
 // dangling links, a deep link for cd, secrets, chainrun's own files.
 func holeFixture(t *testing.T) (root, home string) {
 	root, home = fixture(t)
-	outside, _ := filepath.EvalSymlinks(t.TempDir())
+	outside, _ := filepath.EvalSymlinks(testprog.TempDir(t))
 	for _, d := range []string{"deep/a/b/c", "secrets", ".git/modules/sub"} {
 		if err := os.MkdirAll(filepath.Join(root, d), 0o755); err != nil {
 			t.Fatal(err)

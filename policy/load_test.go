@@ -54,7 +54,7 @@ func TestLoadExampleSettings(t *testing.T) {
 }
 
 func TestLoadMerges(t *testing.T) {
-	dir := t.TempDir()
+	dir := testprog.TempDir(t)
 	user := writeFile(t, dir, "user.json", `{"permissions":{"allow":["Bash(git log:*)"],"deny":["Bash(curl:*)"]},"readOnlyAutoAllow":true,"roots":["a"]}`)
 	sub := filepath.Join(dir, "proj")
 	if err := os.Mkdir(sub, 0o755); err != nil {
@@ -87,7 +87,7 @@ func TestLoadMerges(t *testing.T) {
 }
 
 func TestLoadErrors(t *testing.T) {
-	dir := t.TempDir()
+	dir := testprog.TempDir(t)
 	bad := writeFile(t, dir, "bad.json", `{"permissions":{"allow":["git status","Bash(git log $(id))"]}}`)
 	_, _, err := Load(bad)
 	if err == nil || !strings.Contains(err.Error(), "bad.json") || !strings.Contains(err.Error(), "permissions.allow[1]") ||

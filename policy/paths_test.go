@@ -8,11 +8,12 @@ import (
 	"testing"
 
 	"github.com/chainrun/chainrun/chain"
+	"github.com/chainrun/chainrun/internal/testprog"
 )
 
 func TestResolvePathFollowsLinksBeforeDotDot(t *testing.T) {
-	root, _ := filepath.EvalSymlinks(t.TempDir())
-	outside, _ := filepath.EvalSymlinks(t.TempDir())
+	root, _ := filepath.EvalSymlinks(testprog.TempDir(t))
+	outside, _ := filepath.EvalSymlinks(testprog.TempDir(t))
 	deep := filepath.Join(outside, "deep", "dir")
 	if err := os.MkdirAll(deep, 0o755); err != nil {
 		t.Fatal(err)
@@ -28,7 +29,7 @@ func TestResolvePathFollowsLinksBeforeDotDot(t *testing.T) {
 	if got := resolvePath(filepath.Join(root, "missing", "..", "b")); got != filepath.Join(root, "b") {
 		t.Errorf("missing element: %q", got)
 	}
-	p := &Policy{Allow: mustRules(t, []string{"cat:*"}), Home: t.TempDir()}
+	p := &Policy{Allow: mustRules(t, []string{"cat:*"}), Home: testprog.TempDir(t)}
 	c, _ := chain.ParseDialect("cat a/../x", chain.POSIX)
 	d, _ := p.Authorize(context.Background(), c, root)
 	if d.Verdict != chain.Ask {
@@ -72,7 +73,7 @@ func TestWithinAndRemoval(t *testing.T) {
 
 func TestPathReasons(t *testing.T) {
 	root, _ := fixture(t)
-	p := &Policy{Allow: mustRules(t, []string{"cat:*"}), Home: t.TempDir(), Mode: ModeAcceptEdits}
+	p := &Policy{Allow: mustRules(t, []string{"cat:*"}), Home: testprog.TempDir(t), Mode: ModeAcceptEdits}
 	c, _ := chain.ParseDialect("cat docs/readme.md > out.txt 2>/dev/null", chain.POSIX)
 	d, _ := p.Authorize(context.Background(), c, root)
 	got := strings.Join(d.Segments[0].Reasons, "|")

@@ -14,6 +14,7 @@ import (
 
 	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/expand"
+	"github.com/chainrun/chainrun/internal/testprog"
 )
 
 // The verdict "reject" means chain.ParseDialect refuses the input, or
@@ -607,8 +608,8 @@ var bypassCases = []bypassCase{
 // refers to, and returns them resolved.
 func fixture(t testing.TB) (root, home string) {
 	t.Helper()
-	root, _ = filepath.EvalSymlinks(t.TempDir())
-	home, _ = filepath.EvalSymlinks(t.TempDir())
+	root, _ = filepath.EvalSymlinks(testprog.TempDir(t))
+	home, _ = filepath.EvalSymlinks(testprog.TempDir(t))
 	for _, d := range []string{"docs", "sub", ".claude", ".git/hooks"} {
 		if err := os.MkdirAll(filepath.Join(root, d), 0o755); err != nil {
 			t.Fatal(err)
@@ -625,7 +626,7 @@ func fixture(t testing.TB) (root, home string) {
 			t.Fatal(err)
 		}
 	}
-	outside, _ := filepath.EvalSymlinks(t.TempDir())
+	outside, _ := filepath.EvalSymlinks(testprog.TempDir(t))
 	if err := os.WriteFile(filepath.Join(outside, "hostname"), []byte("x\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/chainrun/chainrun/chain"
+	"github.com/chainrun/chainrun/internal/testprog"
 )
 
 // fdTable is a segment's starting table: distinct files for 0, 1, 2.
@@ -19,7 +20,7 @@ func fdTable(t *testing.T) []*os.File {
 	t.Helper()
 	var fs []*os.File
 	for _, n := range []string{"stdin", "stdout", "stderr"} {
-		f, err := os.Create(filepath.Join(t.TempDir(), n))
+		f, err := os.Create(filepath.Join(testprog.TempDir(t), n))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -83,7 +84,7 @@ func TestApply(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			dir := t.TempDir()
+			dir := testprog.TempDir(t)
 			os.WriteFile(filepath.Join(dir, "f"), []byte("data"), 0o644)
 			base := fdTable(t)
 			o := &Opener{Dir: dir}
@@ -107,7 +108,7 @@ func TestApply(t *testing.T) {
 }
 
 func TestApplyFileEffects(t *testing.T) {
-	dir := t.TempDir()
+	dir := testprog.TempDir(t)
 	p := filepath.Join(dir, "f")
 	os.WriteFile(p, []byte("old\n"), 0o644)
 	o := &Opener{Dir: dir}
@@ -157,7 +158,7 @@ func closeAll(fs []*os.File) {
 }
 
 func TestApplyErrors(t *testing.T) {
-	dir := t.TempDir()
+	dir := testprog.TempDir(t)
 	os.WriteFile(filepath.Join(dir, "ro"), nil, 0o444)
 	tests := []struct {
 		name  string
@@ -234,7 +235,7 @@ func TestNullDevice(t *testing.T) {
 
 func TestNullDeviceOpens(t *testing.T) {
 	// On POSIX "nul" is an ordinary file; /dev/null is never created.
-	dir := t.TempDir()
+	dir := testprog.TempDir(t)
 	base := fdTable(t)
 	_, opened, err := (&Opener{Dir: dir}).Apply(base, []chain.Redirect{{Fd: 2, Op: chain.RedirOut, Target: "nul"}, {Fd: 1, Op: chain.RedirOut, Target: "/dev/null"}})
 	if err != nil {
@@ -262,7 +263,7 @@ func TestNullDeviceOpens(t *testing.T) {
 
 func TestWhere(t *testing.T) {
 	base := fdTable(t)
-	o := &Opener{Dir: t.TempDir()}
+	o := &Opener{Dir: testprog.TempDir(t)}
 	for _, tt := range []struct {
 		rules []chain.Redirect
 		want  Dest
@@ -313,7 +314,7 @@ func TestApplyText(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var wg sync.WaitGroup
-			o := Opener{Dir: t.TempDir(), Feeds: &wg}
+			o := Opener{Dir: testprog.TempDir(t), Feeds: &wg}
 			files, opened, err := o.Apply([]*os.File{nil, nil, nil}, tt.rules)
 			if err != nil {
 				t.Fatal(err)
@@ -344,7 +345,7 @@ func TestApplyText(t *testing.T) {
 // TestCheck shows that Check finds the redirect bash would fail on, and
 // its index, while creating and truncating nothing.
 func TestCheck(t *testing.T) {
-	dir := t.TempDir()
+	dir := testprog.TempDir(t)
 	os.WriteFile(filepath.Join(dir, "keep"), []byte("x"), 0o644)
 	os.Mkdir(filepath.Join(dir, "sub"), 0o755)
 	tests := []struct {
