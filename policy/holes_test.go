@@ -235,7 +235,7 @@ func holeFixture(t *testing.T) (root, home string) {
 		"link-settings": filepath.Join(root, "settings.json"),
 	}
 	for name, target := range links {
-		if err := os.Symlink(target, filepath.Join(root, name)); err != nil {
+		if !linkMade(target, filepath.Join(root, name)) {
 			symlinksOK = false
 		}
 	}
@@ -249,7 +249,7 @@ func TestHoles(t *testing.T) {
 		counts[c.hole]++
 		t.Run(c.cmd, func(t *testing.T) {
 			if !symlinksOK && (strings.Contains(c.cmd, "link") || strings.Contains(c.cmd, "dangle") || strings.Contains(c.cmd, "loop")) {
-				t.Skip("symlinks cannot be created here")
+				skipCase(t, noSymlinks)
 			}
 			if c.hole == 9 && runtime.GOOS != "linux" {
 				t.Skip("/proc is Linux's")

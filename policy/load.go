@@ -12,6 +12,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/chainrun/chainrun/builtin/spec"
 )
 
 // settings is the part of a Claude Code settings file the policy reads.
@@ -192,10 +194,7 @@ func parseScoped(data []byte, f SettingsFile) (*Policy, *settings, []string, err
 		if r == "" {
 			return nil, nil, warnings, fmt.Errorf("policy: %s: empty entry in roots", name)
 		}
-		if !filepath.IsAbs(r) {
-			r = filepath.Join(dir, r)
-		}
-		p.Roots = append(p.Roots, filepath.Clean(r))
+		p.Roots = append(p.Roots, filepath.Clean(spec.JoinPath(dir, r, onWindows)))
 	}
 	for _, r := range s.Permissions.AdditionalDirectories {
 		if r == "" {
@@ -321,10 +320,7 @@ func expandDir(d, base string) string {
 			return filepath.Join(home, d[1:])
 		}
 	}
-	if !filepath.IsAbs(d) {
-		d = filepath.Join(base, d)
-	}
-	return filepath.Clean(d)
+	return filepath.Clean(spec.JoinPath(base, d, onWindows))
 }
 
 // ClaudeDirs are the directories Claude Code reads settings from for one
