@@ -175,7 +175,9 @@ func TestApplyErrors(t *testing.T) {
 		{"fd above 9", []chain.Redirect{{Fd: 10, Op: chain.RedirOut, Target: "f"}}, "10: unsupported redirect"},
 		{"read-write form", []chain.Redirect{{Fd: 0, Op: chain.RedirOp("<>"), Target: "f"}}, "f: unsupported redirect"},
 	}
-	if os.Geteuid() != 0 {
+	if os.Geteuid() != 0 && !testprog.UnderWine() {
+		// Under Wine run as root a read-only file opens for writing;
+		// the case runs on Windows and as any other POSIX user.
 		tests = append(tests, struct {
 			name  string
 			rules []chain.Redirect
@@ -235,20 +237,22 @@ func TestNullDevice(t *testing.T) {
 
 func TestNullDeviceOpens(t *testing.T) {
 	// On POSIX "nul" is an ordinary file; /dev/null is never created.
+	// (Windows itself reads "nul" as the device whatever the rules, so
+	// that half is POSIX's.)
 	dir := testprog.TempDir(t)
 	base := fdTable(t)
-	_, opened, err := (&Opener{Dir: dir}).Apply(base, []chain.Redirect{{Fd: 2, Op: chain.RedirOut, Target: "nul"}, {Fd: 1, Op: chain.RedirOut, Target: "/dev/null"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	closeAll(opened)
 	if runtime.GOOS != "windows" {
+		_, opened, err := (&Opener{Dir: dir}).Apply(base, []chain.Redirect{{Fd: 2, Op: chain.RedirOut, Target: "nul"}, {Fd: 1, Op: chain.RedirOut, Target: "/dev/null"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		closeAll(opened)
 		if _, err := os.Stat(filepath.Join(dir, "nul")); err != nil {
 			t.Error("nul was not created as a file on POSIX")
 		}
 	}
 	// With Windows rules "nul.txt" opens the null device and creates nothing.
-	_, opened, err = (&Opener{Dir: dir, Windows: true}).Apply(base, []chain.Redirect{{Fd: 1, Op: chain.RedirOut, Target: "nul.txt"}})
+	_, opened, err := (&Opener{Dir: dir, Windows: true}).Apply(base, []chain.Redirect{{Fd: 1, Op: chain.RedirOut, Target: "nul.txt"}})
 	if err != nil {
 		t.Fatal(err)
 	}
