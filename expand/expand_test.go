@@ -803,8 +803,8 @@ func TestFormerRefusalsAccepted(t *testing.T) {
 			t.Run(tt.name+"/"+string(d), func(t *testing.T) {
 				if tt.bug != "" {
 					skipBug(t, tt.bug)
-					skipPOSIX(t, tt.posix)
 				}
+				skipPOSIX(t, tt.posix)
 				sh := fixture(t)
 				c, err := chain.ParseDialect(tt.src, d)
 				if err != nil {
