@@ -163,8 +163,11 @@ const onWindows = runtime.GOOS == "windows"
 // resolvePath walks an absolute path one element at a time: ".." goes to
 // the parent of what has been resolved so far (as the OS does after a
 // symlink), symlinks are followed, and the rest of a path that does not
-// exist is joined as written.
+// exist is joined as written. A Windows device prefix naming a drive or a
+// share is dropped first (spec.PlainPath): `\\?\C:\secret` is judged as
+// C:\secret, by the roots and by the rules alike.
 func resolvePath(p string) string {
+	p = spec.PlainPath(p, onWindows)
 	vol := filepath.VolumeName(p)
 	return resolveFrom(vol+string(filepath.Separator), p[len(vol):])
 }
@@ -207,7 +210,7 @@ func resolveFrom(cur, rest string) string {
 			if t, err := os.Readlink(next); err == nil {
 				hops++
 				if spec.PathAnchor(t, onWindows) != spec.Relative {
-					t = spec.JoinPath(cur, t, onWindows)
+					t = spec.PlainPath(spec.JoinPath(cur, t, onWindows), onWindows)
 					vol := filepath.VolumeName(t)
 					cur = vol + string(filepath.Separator)
 					t = t[len(vol):]

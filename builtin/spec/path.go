@@ -132,3 +132,22 @@ func IsRootPath(p string, windows bool) bool {
 func isSlash(c byte) bool { return c == '/' || c == '\\' }
 
 func isASCIILetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+// PlainPath is p without a Windows device prefix that names a drive or a
+// share ("\\?\C:\x" and "\\.\C:\x" are "C:\x"; "\\?\UNC\srv\share\x" is
+// "\\srv\share\x"), so that every spelling of one file compares as one:
+// roots, rules and the files a chain names are judged in that form. Other
+// paths, and every path on POSIX, are returned as they are.
+func PlainPath(p string, windows bool) string {
+	if !windows || len(p) < 4 || !isSlash(p[0]) || !isSlash(p[1]) || p[2] != '?' && p[2] != '.' || !isSlash(p[3]) {
+		return p
+	}
+	rest := p[4:]
+	switch {
+	case len(rest) >= 2 && rest[1] == ':' && isASCIILetter(rest[0]) && (len(rest) == 2 || isSlash(rest[2])):
+		return rest
+	case len(rest) >= 4 && strings.EqualFold(rest[:3], "UNC") && isSlash(rest[3]):
+		return p[:2] + rest[4:]
+	}
+	return p
+}

@@ -100,3 +100,20 @@ func TestIsRootPath(t *testing.T) {
 		}
 	}
 }
+
+func TestPlainPath(t *testing.T) {
+	for _, tt := range []struct {
+		p       string
+		windows bool
+		want    string
+	}{
+		{`\\?\C:\x`, true, `C:\x`}, {`\\.\C:\x`, true, `C:\x`}, {`//?/c:/x`, true, `c:/x`}, {`\\?\C:`, true, `C:`},
+		{`\\?\UNC\srv\share\x`, true, `\\srv\share\x`}, {`\\.\pipe\x`, true, `\\.\pipe\x`},
+		{`\\?\Volume{1}\x`, true, `\\?\Volume{1}\x`}, {`C:\x`, true, `C:\x`}, {`\\srv\share`, true, `\\srv\share`},
+		{`\\?\C:\x`, false, `\\?\C:\x`},
+	} {
+		if got := PlainPath(tt.p, tt.windows); got != tt.want {
+			t.Errorf("PlainPath(%q, %v) = %q, want %q", tt.p, tt.windows, got, tt.want)
+		}
+	}
+}
