@@ -2,6 +2,8 @@ package policy
 
 import (
 	"context"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -63,6 +65,42 @@ func TestWindowsPathForms(t *testing.T) {
 			reasons := strings.Join(d.Segments[0].Reasons, "; ")
 			if string(d.Verdict) != c.verdict || !strings.Contains(reasons, c.reason) {
 				t.Errorf("%s: %s, want %s with %q", d.Verdict, reasons, c.verdict, c.reason)
+			}
+		})
+	}
+}
+
+// TestWindowsJunctions judges paths through junctions as through symbolic
+// links: Go reports a junction as an irregular file, not a link, and
+// cmd's mklink /J makes one without a privilege.
+func TestWindowsJunctions(t *testing.T) {
+	if runtime.GOOS != "windows" {
+		t.Skip("Windows: junctions (TestHoles judges symbolic links on every OS)")
+	}
+	root, _ := filepath.EvalSymlinks(testprog.TempDir(t))
+	outside, _ := filepath.EvalSymlinks(testprog.TempDir(t))
+	home, _ := filepath.EvalSymlinks(testprog.TempDir(t))
+	testprog.MakeTree(t, outside, "f")
+	for name, target := range map[string]string{"j": outside, "dangle": filepath.Join(outside, "missing")} {
+		out, err := exec.Command("cmd", "/c", "mklink", "/J", filepath.Join(root, name), target).CombinedOutput()
+		if fi, lerr := os.Lstat(filepath.Join(root, name)); err != nil || lerr != nil || !isLink(fi.Mode()) {
+			testprog.SkipUnderWine(t, "mklink /J reports success and makes no junction")
+			t.Fatalf("mklink /J: %v, %v: %s", err, lerr, out)
+		}
+	}
+	for _, cmd := range []string{`cat j\f`, `echo x > dangle\f`, `cd j`} {
+		t.Run(cmd, func(t *testing.T) {
+			p := &Policy{Allow: mustRules(t, []string{"cat:*", "cd:*", "echo:*"}), Home: home, Mode: ModeAcceptEdits}
+			ch, err := chain.ParseDialect(cmd, chain.Windows)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d, err := p.Authorize(context.Background(), ch, root)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if reasons := strings.Join(d.Segments[0].Reasons, "; "); d.Verdict != chain.Ask || !strings.Contains(reasons, outside) {
+				t.Errorf("%s: %s, want ask naming %s", d.Verdict, reasons, outside)
 			}
 		})
 	}
