@@ -387,3 +387,29 @@ func TestCheck(t *testing.T) {
 		})
 	}
 }
+
+// TestWindowsPathForms opens targets in Windows' path forms where
+// Windows does: a path rooted on the drive on the directory's drive, not
+// below the directory; one relative to the drive in the directory.
+func TestWindowsPathForms(t *testing.T) {
+	if runtime.GOOS != "windows" {
+		t.Skip("Windows: drive letters (spec.JoinPath's table covers the rule on every OS)")
+	}
+	dir, other := testprog.TempDir(t), testprog.TempDir(t)
+	vol := filepath.VolumeName(dir)
+	base := fdTable(t)
+	for target, want := range map[string]string{
+		other[len(vol):] + `\rooted`: filepath.Join(other, "rooted"),
+		filepath.ToSlash(other[len(vol):]) + "/slashed": filepath.Join(other, "slashed"),
+		vol + "relative": filepath.Join(dir, "relative"),
+	} {
+		_, opened, err := (&Opener{Dir: dir}).Apply(base, []chain.Redirect{{Fd: 1, Op: chain.RedirOut, Target: target}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		closeAll(opened)
+		if _, err := os.Stat(want); err != nil {
+			t.Errorf("> %s: %s not made: %v", target, want, err)
+		}
+	}
+}
