@@ -399,9 +399,9 @@ func TestWindowsPathForms(t *testing.T) {
 	vol := filepath.VolumeName(dir)
 	base := fdTable(t)
 	for target, want := range map[string]string{
-		other[len(vol):] + `\rooted`: filepath.Join(other, "rooted"),
+		other[len(vol):] + `\rooted`:                    filepath.Join(other, "rooted"),
 		filepath.ToSlash(other[len(vol):]) + "/slashed": filepath.Join(other, "slashed"),
-		vol + "relative": filepath.Join(dir, "relative"),
+		vol + "relative":                                filepath.Join(dir, "relative"),
 	} {
 		_, opened, err := (&Opener{Dir: dir}).Apply(base, []chain.Redirect{{Fd: 1, Op: chain.RedirOut, Target: target}})
 		if err != nil {
