@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Wine tier: runs the Windows build of chainrun's Windows-facing packages
+# Wine tier: runs the Windows build of the whole test suite (go test ./...)
 # under Wine (Debian's wine64), so job objects, CreateProcess, PATHEXT
-# lookups against real files, batch-file quoting and cmd.exe built-ins are
-# exercised on every Linux CI run. What Wine cannot show (cmd's % semantics,
-# %~1, Ctrl+Break, PowerShell, real code pages) is skipped inside the tests
-# with a reason and runs in the native Windows job of the matrix.
+# lookups against real files, batch-file quoting, cmd.exe built-ins and the
+# policy's Windows paths are exercised on every Linux CI run. What Wine
+# cannot show (cmd's % semantics, %~1, Ctrl+Break, PowerShell, real code
+# pages, symbolic links) is skipped inside the tests through
+# testprog.SkipUnderWine, with a reason, and runs in the native Windows job
+# of the matrix; the skips are listed at the end.
 #
 # Needs: wine (or wine64), x86_64-w64-mingw32-gcc, go. Idempotent: the
 # prefix and the shim are built once and reused.
@@ -12,8 +14,9 @@
 # Environment:
 #   CHAINRUN_WINE_DIR   where the private prefix lives (default: a per-user
 #                       directory under ${TMPDIR:-/tmp})
-#   WINE_TIER_PKGS      packages to test (default: see below)
+#   WINE_TIER_PKGS      packages to test (default: ./..., the whole suite)
 #   WINE_TIER_RUN       optional -run pattern
+#   WINE_TIER_SKIPS     optional file the list of Wine skips is written to
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -93,7 +96,7 @@ vetrc=0
 GOOS=windows GOARCH=amd64 go vet ./... || vetrc=$?
 
 # 5. The tests.
-pkgs=${WINE_TIER_PKGS:-"./winproc/ ./resolve/ ./winconsole/ ./test/windows/ ./engine/ ./builtin/ ./builtin/spec/ ./mcpserver/"}
+pkgs=${WINE_TIER_PKGS:-"./..."}
 run=()
 if [ -n "${WINE_TIER_RUN:-}" ]; then run=(-run "$WINE_TIER_RUN"); fi
 log=$(mktemp "$dir/run-XXXXXX.log")
@@ -108,8 +111,10 @@ set -e
 # process; it is left alone so concurrent runs on the prefix are safe.
 
 grep -E '^(ok|FAIL|--- FAIL|panic:|\?)' "$log" || true
+skips=$(grep -oE 'Wine [0-9.]+: .*' "$log" | sed -E 's/^Wine [0-9.]+: /  /' | sort | uniq -c || true)
 echo "wine-tier: skipped under Wine (they run on native Windows):"
-grep -oE 'Wine [0-9.]+: .*' "$log" | sed -E 's/^Wine [0-9.]+: /  /' | sort | uniq -c || true
+echo "$skips"
+if [ -n "${WINE_TIER_SKIPS:-}" ]; then printf '%s\n' "$skips" >"$WINE_TIER_SKIPS"; fi
 pass=$(grep -c -- '--- PASS' "$log" || true)
 fail=$(grep -c -- '--- FAIL' "$log" || true)
 skip=$(grep -c -- '--- SKIP' "$log" || true)

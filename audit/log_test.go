@@ -15,6 +15,7 @@ import (
 
 	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/engine"
+	"github.com/chainrun/chainrun/internal/testprog"
 )
 
 func readLines(t *testing.T, path string) []map[string]any {
@@ -38,7 +39,7 @@ func readLines(t *testing.T, path string) []map[string]any {
 }
 
 func TestAuditLogRecord(t *testing.T) {
-	dir := t.TempDir()
+	dir := testprog.TempDir(t)
 	path := filepath.Join(dir, "audit.log")
 	l := NewLog(Config{Path: path})
 	c, err := chain.ParseDialect("git log -1 | head -1", chain.POSIX)
@@ -94,7 +95,7 @@ func TestAuditLogRecord(t *testing.T) {
 // log's keys, their order and the reasons' shape, which it shares with
 // the report package.
 func TestAuditLogLine(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "audit.log")
+	path := filepath.Join(testprog.TempDir(t), "audit.log")
 	l := NewLog(Config{Path: path})
 	d := &chain.Decision{Verdict: chain.Ask, Segments: []chain.SegmentDecision{
 		{Segment: 0, Verdict: chain.Allow, Rule: "cd:*", Reasons: []string{"cd stays inside the roots"}},
@@ -129,7 +130,7 @@ func TestAuditLogLine(t *testing.T) {
 }
 
 func TestAuditLogRotates(t *testing.T) {
-	dir := t.TempDir()
+	dir := testprog.TempDir(t)
 	path := filepath.Join(dir, "audit.log")
 	l := NewLog(Config{Path: path, MaxSizeMB: 1, MaxBackups: 2})
 	big := strings.Repeat("x", 100<<10)
@@ -178,5 +179,5 @@ func TestAuditLogRotates(t *testing.T) {
 func TestAuditLogNil(t *testing.T) {
 	var l *Log
 	l.Audit(&engine.AuditRecord{})
-	NewLog(Config{Path: filepath.Join(t.TempDir(), "a.log")}).Audit(nil)
+	NewLog(Config{Path: filepath.Join(testprog.TempDir(t), "a.log")}).Audit(nil)
 }

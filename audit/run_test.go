@@ -11,6 +11,7 @@ import (
 
 	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/engine"
+	"github.com/chainrun/chainrun/internal/testprog"
 	"github.com/chainrun/chainrun/policy"
 )
 
@@ -18,15 +19,15 @@ import (
 // a Log: a denied chain touches no file, an ask needs the approver, and
 // every chain is one audit line.
 func TestRunWithPolicy(t *testing.T) {
-	dir, _ := filepath.EvalSymlinks(t.TempDir())
+	dir, _ := filepath.EvalSymlinks(testprog.TempDir(t))
 	deny, ok, err := policy.ParseRule("curl:*")
 	if err != nil || !ok {
 		t.Fatalf("rule: %v %v", ok, err)
 	}
 	// acceptEdits: the first chain's redirect is a write, which the
 	// default mode asks about (issue 12).
-	p := &policy.Policy{Deny: []policy.Rule{deny}, Home: t.TempDir(), Mode: policy.ModeAcceptEdits}
-	logPath := filepath.Join(t.TempDir(), "audit.log")
+	p := &policy.Policy{Deny: []policy.Rule{deny}, Home: testprog.TempDir(t), Mode: policy.ModeAcceptEdits}
+	logPath := filepath.Join(testprog.TempDir(t), "audit.log")
 	auditLog := NewLog(Config{Path: logPath})
 	run := func(src string, approve bool) (*engine.Result, error) {
 		c, err := chain.ParseDialect(src, chain.POSIX)
@@ -75,13 +76,13 @@ func TestRunWithPolicy(t *testing.T) {
 // command) is logged as written, with no mark and its separators as
 // they are: `false && echo out/$?` logs ["echo","out/$?"].
 func TestRunAuditsRuntimeWordsAsWritten(t *testing.T) {
-	logPath := filepath.Join(t.TempDir(), "audit.log")
+	logPath := filepath.Join(testprog.TempDir(t), "audit.log")
 	auditLog := NewLog(Config{Path: logPath})
 	c, err := chain.ParseDialect(`false && A=$? echo out/$? >"out/$?.log"`, chain.POSIX)
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := engine.Run(context.Background(), c, engine.Options{Dir: t.TempDir(), Auditor: auditLog})
+	res, err := engine.Run(context.Background(), c, engine.Options{Dir: testprog.TempDir(t), Auditor: auditLog})
 	if err != nil {
 		t.Fatal(err)
 	}

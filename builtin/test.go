@@ -3,8 +3,11 @@ package builtin
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
+
+	"github.com/chainrun/chainrun/builtin/spec"
 )
 
 // testCmd is bash's test and [ built-in: 0 true, 1 false, 2 a usage error.
@@ -250,12 +253,13 @@ func shellOptionOn(name string) bool {
 	return false
 }
 
-// path resolves a file operand against the chain's current directory.
+// path resolves a file operand against the chain's current directory, as
+// the OS reads it (on Windows "\x" is on the directory's drive).
 func (t *testCmd) path(name string) string {
-	if name == "" || filepath.IsAbs(name) {
+	if name == "" || spec.PathAnchor(name, runtime.GOOS == "windows") == spec.Absolute {
 		return name
 	}
-	return filepath.Join(t.dir, name)
+	return filepath.Clean(spec.JoinPath(t.dir, name, runtime.GOOS == "windows"))
 }
 
 // binary applies a binary test.

@@ -13,6 +13,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/chainrun/chainrun/internal/testprog"
 )
 
 const module = "github.com/chainrun/chainrun/"
@@ -103,6 +105,7 @@ func listImports(t *testing.T) map[string]imported {
 	t.Helper()
 	goCmd, err := exec.LookPath("go")
 	if err != nil {
+		testprog.SkipUnderWine(t, "no Windows go command for go list (the host's go is a Linux program)")
 		t.Skip("the go command is not on PATH:", err)
 	}
 	out := map[string]imported{}

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/chainrun/chainrun/chain"
+	"github.com/chainrun/chainrun/internal/testprog"
 )
 
 // TestLikeBash runs each chain under bash and under Run, in the same
@@ -71,7 +72,7 @@ func TestLikeBash(t *testing.T) {
 		{"CDPATH dot", `mkdir -p a/sub b && CDPATH=.:a cd b && pwd; CDPATH=/nonexistent cd a && pwd`, "C", false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			dir, err := filepath.EvalSymlinks(t.TempDir())
+			dir, err := filepath.EvalSymlinks(testprog.TempDir(t))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"syscall"
 	"testing"
+
+	"github.com/chainrun/chainrun/internal/testprog"
 )
 
 // TestBuiltinWriteErrors: a built-in that cannot write says so as bash's
@@ -60,7 +62,7 @@ func TestBuiltinBrokenPipe(t *testing.T) {
 		{"exit 141 is no signal", "exit 141 | true; echo after > %s", "after\n", 0},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			dir := t.TempDir()
+			dir := testprog.TempDir(t)
 			pr, pw, err := os.Pipe()
 			if err != nil {
 				t.Fatal(err)

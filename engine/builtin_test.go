@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"runtime"
 	"testing"
+
+	"github.com/chainrun/chainrun/internal/testprog"
 )
 
 // cd checks the path as written, so a missing directory before .. fails
@@ -27,7 +29,7 @@ func TestCdThroughMissingDirectory(t *testing.T) {
 		}
 		return
 	}
-	dir := t.TempDir()
+	dir := testprog.TempDir(t)
 	if err := os.Mkdir(filepath.Join(dir, "sub"), 0o755); err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/chainrun/chainrun/chain"
+	"github.com/chainrun/chainrun/internal/testprog"
 )
 
 // TestDevFdTargets: /dev/fd/N and /proc/self/fd/N name the segment's
@@ -28,7 +29,7 @@ func TestDevFdTargets(t *testing.T) {
 		{"closed fd", "echo a >/dev/fd/5", "", "chainrun: /dev/fd/5: No such file or directory\n", "", 1},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			dir := t.TempDir()
+			dir := testprog.TempDir(t)
 			res := run(t, tt.cmd, Options{Dir: dir})
 			b, _ := os.ReadFile(filepath.Join(dir, "f"))
 			if string(res.Stdout) != tt.stdout || string(res.Stderr) != tt.stderr || string(b) != tt.file || res.ExitCode != tt.code {
@@ -38,7 +39,7 @@ func TestDevFdTargets(t *testing.T) {
 		})
 	}
 	t.Run("fd above 9", func(t *testing.T) {
-		dir := t.TempDir()
+		dir := testprog.TempDir(t)
 		_, err := RunString(t.Context(), "echo a > f; echo b > /dev/fd/12", Options{Dir: dir})
 		if !errors.Is(err, chain.ErrUnsupported) && chain.KindOf(err) != chain.KindUnsupported {
 			t.Fatalf("err %v, want a refusal", err)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/expand"
+	"github.com/chainrun/chainrun/internal/testprog"
 	"github.com/chainrun/chainrun/policy"
 )
 
@@ -25,7 +26,7 @@ func BenchmarkRejudgeSegment(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	sh := expand.HostShell([]string{"D=."}, b.TempDir())
+	sh := expand.HostShell([]string{"D=."}, testprog.TempDir(b))
 	seg, err := expand.Segment(c.Pipelines[0].Segments[0], sh)
 	if err != nil {
 		b.Fatal(err)

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/chainrun/chainrun/internal/testprog"
 )
 
 // TestHeredocs runs heredocs and here-strings into programs and built-ins;
@@ -55,7 +57,7 @@ func TestHeredocs(t *testing.T) {
 // TestHeredocWritesFile is the agents' commonest form: a file written
 // byte-exactly from a quoted heredoc, and nothing else left behind.
 func TestHeredocWritesFile(t *testing.T) {
-	dir := t.TempDir()
+	dir := testprog.TempDir(t)
 	body := "def f():\n\treturn \"$HOME\" + `x` + '\\n'\n\n"
 	res := run(t, "cat > f.py <<'EOF'\n"+body+"EOF", Options{Dir: dir})
 	if res.ExitCode != 0 {

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/chainrun/chainrun/internal/testprog"
 )
 
 // TestScriptWithoutShebang: a file the kernel will not execute (no #!
@@ -18,7 +20,7 @@ func TestScriptWithoutShebang(t *testing.T) {
 		{"empty", ""},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			dir := t.TempDir()
+			dir := testprog.TempDir(t)
 			if err := os.WriteFile(filepath.Join(dir, "s"), []byte(tt.content), 0o755); err != nil {
 				t.Fatal(err)
 			}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/chainrun/chainrun/chain"
+	"github.com/chainrun/chainrun/internal/testprog"
 )
 
 func run(t *testing.T, cmd string, opts Options) *Result {
@@ -34,7 +35,7 @@ func statuses(r *Result) []int {
 }
 
 func TestSemantics(t *testing.T) {
-	dir := t.TempDir()
+	dir := testprog.TempDir(t)
 	tests := []struct {
 		cmd    string
 		stdout string
@@ -155,7 +156,7 @@ func TestSkippedAndMessages(t *testing.T) {
 }
 
 func TestNotFoundDoesNotTruncate(t *testing.T) {
-	dir := t.TempDir()
+	dir := testprog.TempDir(t)
 	f := filepath.Join(dir, "keep")
 	os.WriteFile(f, []byte("precious"), 0o644)
 	res := run(t, "nosuch-prog-xyz > keep; false && echo x > created", Options{Dir: dir})
@@ -171,7 +172,7 @@ func TestNotFoundDoesNotTruncate(t *testing.T) {
 }
 
 func TestRedirects(t *testing.T) {
-	dir := t.TempDir()
+	dir := testprog.TempDir(t)
 	read := func(name string) string {
 		b, _ := os.ReadFile(filepath.Join(dir, name))
 		return string(b)
@@ -317,7 +318,7 @@ func (f *fakeAuth) Authorize(ctx context.Context, c *chain.Chain, dir string) (*
 }
 
 func TestPolicyHooks(t *testing.T) {
-	dir := t.TempDir()
+	dir := testprog.TempDir(t)
 	var recs []*AuditRecord
 	aud := auditFunc(func(r *AuditRecord) { recs = append(recs, r) })
 	for _, tc := range []struct {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/chainrun/chainrun/chain"
+	"github.com/chainrun/chainrun/internal/testprog"
 )
 
 // benchChain is ten segments of what agents write with expansions: chain
@@ -17,7 +18,7 @@ const benchChain = `export NODE_ENV=test && OUT=build; ls -la *.go; echo "$HOME/
 
 // benchShell is a shell in a directory of 1,000 files (500 .go, 500 .txt).
 func benchShell(b *testing.B) *Shell {
-	dir := b.TempDir()
+	dir := testprog.TempDir(b)
 	for i := range 1000 {
 		ext := ".go"
 		if i%2 == 1 {

@@ -52,6 +52,10 @@ func (s *Shell) expandWord(w *syntax.Word, m expr.Mode) ([]string, error) {
 		v, err := shexpand.Document(cfg, w)
 		return []string{v}, err
 	}
+	if g, ok := s.anchorDrive(w); ok {
+		fields, err := shexpand.Fields(cfg, g.word)
+		return g.restore(fields), err
+	}
 	return shexpand.Fields(cfg, w)
 }
 

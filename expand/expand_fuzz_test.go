@@ -30,7 +30,7 @@ func FuzzExpand(f *testing.F) {
 		f.Add(src, false, uint8(0))
 		f.Add(src, true, uint8(0xa5))
 	}
-	root := f.TempDir()
+	root := testprog.TempDir(f)
 	testprog.MakeTree(f, root, fixtureFiles...)
 	f.Fuzz(func(t *testing.T, src string, windows bool, statuses uint8) {
 		if expensive(src) {

@@ -2,6 +2,7 @@ package expand
 
 import (
 	"io/fs"
+	"path/filepath"
 	"slices"
 	"strings"
 	"syscall"
@@ -35,6 +36,8 @@ func (e fakeEntry) Info() (fs.FileInfo, error) { return nil, fs.ErrInvalid }
 // ReadDir lists dir; a file is not a directory, anything else does not
 // exist.
 func (f fakeFS) ReadDir(dir string) ([]fs.DirEntry, error) {
+	// The glob joins with the host's separator: \w on Windows.
+	dir = filepath.ToSlash(dir)
 	for d, names := range f {
 		if !strings.EqualFold(d, dir) {
 			continue

@@ -19,6 +19,7 @@ func fsmonitorRepo(t *testing.T, marker string) string {
 	t.Helper()
 	git, err := exec.LookPath("git")
 	if err != nil {
+		testprog.SkipUnderWine(t, "no git for Windows in the Wine prefix")
 		t.Skip("git is not installed: the repository's configuration cannot be tried")
 	}
 	repo := filepath.Join(testprog.TempDir(t), "other")

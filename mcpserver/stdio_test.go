@@ -31,6 +31,7 @@ func chainrunBin(t *testing.T, goos string) string {
 	// go test puts its own GOROOT/bin first in PATH.
 	goTool, err := exec.LookPath("go")
 	if err != nil {
+		testprog.SkipUnderWine(t, "no Windows go command to build chainrun with (the host's go is a Linux program)")
 		t.Skip("no go command to build chainrun with")
 	}
 	build := func(goos string) (string, []byte, error) {

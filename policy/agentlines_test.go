@@ -3,6 +3,7 @@ package policy
 import (
 	"context"
 	"os"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -26,6 +27,11 @@ var agentEnv = []string{"PATH=/usr/local/bin:/usr/bin:/bin", "HOME=/home/dev", "
 // change that makes the policy ask more must raise it, and say in its
 // message which new asks a careful user would want and why.
 var maxAgentAsks = map[Mode]int{ModeDefault: 229, ModeAcceptEdits: 146}
+
+// maxAgentAsksWindows is maxAgentAsks on Windows, where the corpus's
+// POSIX paths ("cd /repo", "cat /etc/os-release") are on the current
+// drive, outside the roots, and "cd /x" asks as it does on POSIX.
+var maxAgentAsksWindows = map[Mode]int{ModeDefault: 232, ModeAcceptEdits: 150}
 
 // TestAgentLineAsks counts the corpus entries the policy asks about (go
 // test ./policy -run TestAgentLineAsks -v prints the counts and every
@@ -66,8 +72,12 @@ func TestAgentLineAsks(t *testing.T) {
 			}
 		}
 		t.Logf("%s: %d of %d planned entries ask (%d entries in the corpus)", mode, asks, len(chains), len(entries))
-		if max := maxAgentAsks[mode]; asks > max {
-			t.Errorf("%s: %d entries ask, more than the %d recorded in maxAgentAsks", mode, asks, max)
+		limit := maxAgentAsks
+		if runtime.GOOS == "windows" {
+			limit = maxAgentAsksWindows
+		}
+		if max := limit[mode]; asks > max {
+			t.Errorf("%s: %d entries ask, more than the %d recorded in maxAgentAsks (maxAgentAsksWindows on Windows)", mode, asks, max)
 		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/chainrun/chainrun/chain"
+	"github.com/chainrun/chainrun/internal/testprog"
 )
 
 // fuzzDeny are the deny rules of the fuzz target, as (program, prefix
@@ -127,7 +128,7 @@ func FuzzNoDenyBypass(f *testing.F) {
 	p := &Policy{Allow: mustRules(f, fuzzAllow), Deny: mustRules(f, denyText),
 		Ask: mustRules(f, fuzzAsk), ReadOnlyAutoAllow: true}
 	sedPolicy := &Policy{Allow: mustRules(f, []string{"sed:*"})}
-	dir := f.TempDir()
+	dir := testprog.TempDir(f)
 	p.Home, sedPolicy.Home = dir, dir
 	sandbox := gnuSedSandbox()
 	f.Fuzz(func(t *testing.T, src string, which, cut uint8, script string) {
@@ -235,7 +236,7 @@ func BenchmarkAuthorize10Segments(b *testing.B) {
 		b.Fatalf("%d segments", n)
 	}
 	p := &Policy{Allow: mustRules(b, benchAllow), Ask: mustRules(b, benchAsk), Deny: mustRules(b, benchDeny)}
-	dir := b.TempDir()
+	dir := testprog.TempDir(b)
 	p.Home = dir
 	ctx := context.Background()
 	d, err := p.Authorize(ctx, c, dir)
@@ -387,7 +388,7 @@ func FuzzUnknownWords(f *testing.F) {
 		f.Add(s, uint64(1))
 		f.Add(s, uint64(2))
 	}
-	dir := f.TempDir()
+	dir := testprog.TempDir(f)
 	policies := unknownWordPolicies(f, dir)
 	f.Fuzz(func(t *testing.T, src string, mask uint64) {
 		for _, p := range policies {

@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/chainrun/chainrun/builtin/spec"
 	"github.com/chainrun/chainrun/sandbox"
 )
 
@@ -196,10 +197,7 @@ func parseScoped(data []byte, f SettingsFile) (*Policy, *settings, []string, err
 		if r == "" {
 			return nil, nil, warnings, fmt.Errorf("policy: %s: empty entry in roots", name)
 		}
-		if !filepath.IsAbs(r) {
-			r = filepath.Join(dir, r)
-		}
-		p.Roots = append(p.Roots, filepath.Clean(r))
+		p.Roots = append(p.Roots, filepath.Clean(spec.JoinPath(dir, r, onWindows)))
 	}
 	for _, r := range s.Permissions.AdditionalDirectories {
 		if r == "" {
@@ -329,10 +327,7 @@ func expandDir(d, base string) string {
 			return filepath.Join(home, d[1:])
 		}
 	}
-	if !filepath.IsAbs(d) {
-		d = filepath.Join(base, d)
-	}
-	return filepath.Clean(d)
+	return filepath.Clean(spec.JoinPath(base, d, onWindows))
 }
 
 // ClaudeDirs are the directories Claude Code reads settings from for one

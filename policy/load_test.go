@@ -54,7 +54,7 @@ func TestLoadExampleSettings(t *testing.T) {
 }
 
 func TestLoadMerges(t *testing.T) {
-	dir := t.TempDir()
+	dir := testprog.TempDir(t)
 	user := writeFile(t, dir, "user.json", `{"permissions":{"allow":["Bash(git log:*)"],"deny":["Bash(curl:*)"]},"readOnlyAutoAllow":true,"roots":["a"]}`)
 	sub := filepath.Join(dir, "proj")
 	if err := os.Mkdir(sub, 0o755); err != nil {
@@ -71,7 +71,8 @@ func TestLoadMerges(t *testing.T) {
 	if p.ReadOnlyAutoAllow {
 		t.Error("the later file's readOnlyAutoAllow=false should win")
 	}
-	want := []string{filepath.Join(dir, "a"), filepath.Join(sub, "b"), "/abs"}
+	// "/abs" is on the settings file's drive on Windows.
+	want := []string{filepath.Join(dir, "a"), filepath.Join(sub, "b"), filepath.VolumeName(dir) + filepath.FromSlash("/abs")}
 	if !slices.Equal(p.Roots, want) {
 		t.Errorf("roots %q, want %q", p.Roots, want)
 	}
@@ -87,7 +88,7 @@ func TestLoadMerges(t *testing.T) {
 }
 
 func TestLoadErrors(t *testing.T) {
-	dir := t.TempDir()
+	dir := testprog.TempDir(t)
 	bad := writeFile(t, dir, "bad.json", `{"permissions":{"allow":["git status","Bash(git log $(id))"]}}`)
 	_, _, err := Load(bad)
 	if err == nil || !strings.Contains(err.Error(), "bad.json") || !strings.Contains(err.Error(), "permissions.allow[1]") ||

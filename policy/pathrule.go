@@ -78,6 +78,29 @@ func parsePathRule(text string) (PathRule, bool) {
 type pathKeys struct {
 	home, start string
 	fold        bool
+	// windows reads "//etc/x", an absolute pattern without a drive, as
+	// "\etc\x" on whichever drive the path is (see onAnyDrive).
+	windows bool
+}
+
+// onAnyDrive is key as an absolute pattern pat matches it: on Windows a
+// pattern that names no drive ("//etc/passwd") names that path on every
+// drive, as "/etc/passwd" does on whatever drive a command runs from, so
+// the key's drive ("/c") is dropped; a pattern that starts with a drive
+// ("//c/x") keeps it.
+func (k *pathKeys) onAnyDrive(key, pat string) string {
+	if !k.windows || driveKey(strings.TrimPrefix(pat, "/")) {
+		return key
+	}
+	if driveKey(key[min(1, len(key)):]) {
+		return key[2:]
+	}
+	return key
+}
+
+// driveKey reports a key that starts with a drive element ("c", "c/x").
+func driveKey(s string) bool {
+	return len(s) >= 1 && isLetter(s[0]) && (len(s) == 1 || s[1] == '/')
 }
 
 // pathKey turns an absolute path into the form patterns match: forward
@@ -179,7 +202,9 @@ func (r *PathRule) matches(key string, k *pathKeys) bool {
 		pat = strings.ToLower(pat)
 	}
 	rel := key
-	if dir != "" {
+	if dir == "" {
+		rel = k.onAnyDrive(key, pat)
+	} else {
 		if key != dir && !strings.HasPrefix(key, strings.TrimSuffix(dir, "/")+"/") {
 			return false
 		}
@@ -264,6 +289,9 @@ func (r *PathRule) mayMatchUnder(dirKey string, k *pathKeys) bool {
 	}
 	if anyDepth {
 		return keyWithin(dirKey, dir) || keyWithin(dir, dirKey)
+	}
+	if dir == "" {
+		dirKey = k.onAnyDrive(dirKey, pat)
 	}
 	lit := dir
 	for _, seg := range splitSlash(pat) {

@@ -9,7 +9,7 @@ import (
 // and spaces, streams), through the OS-independent key form.
 func TestPathRuleMatching(t *testing.T) {
 	linux := &pathKeys{home: "/home/u", start: "/work/p", fold: false}
-	windows := &pathKeys{home: pathKey(`C:\Users\Alice`, true), start: pathKey(`C:\Work\P`, true), fold: true}
+	windows := &pathKeys{home: pathKey(`C:\Users\Alice`, true), start: pathKey(`C:\Work\P`, true), fold: true, windows: true}
 	tests := []struct {
 		name, rule, base, path string
 		keys                   *pathKeys
@@ -49,6 +49,11 @@ func TestPathRuleMatching(t *testing.T) {
 		{"windows named stream", "Edit(./secrets/**)", "", `C:\Work\P\secrets.\k:s`, windows, true},
 		{"windows project /", "Edit(/build/**)", `C:\Proj`, `C:\Proj\build\x`, windows, true},
 		{"windows forward slashes", "Read(./a/b)", "", `C:/Work/P/a/b`, windows, true},
+		{"windows // without a drive", "Read(//etc/passwd)", "", `C:\etc\passwd`, windows, true},
+		{"windows // without a drive, any drive", "Read(//etc/passwd)", "", `D:\etc\passwd`, windows, true},
+		{"windows // without a drive, elsewhere", "Read(//etc/passwd)", "", `C:\Work\etc\passwd`, windows, false},
+		{"windows // share", "Read(//srv/share/**)", "", `\\srv\share\x`, windows, true},
+		{"linux // keeps /c", "Read(//etc/passwd)", "", "/c/etc/passwd", linux, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

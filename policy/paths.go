@@ -1,12 +1,14 @@
 package policy
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
 
+	"github.com/chainrun/chainrun/builtin/spec"
 	"github.com/chainrun/chainrun/chain"
 )
 
@@ -88,16 +90,13 @@ func (e *pathEnv) init() {
 		e.keys.home = pathKey(e.home, fold)
 	}
 	start := cachedResolve(e.startDir)
-	e.keys.start, e.keys.fold = pathKey(start, fold), fold
+	e.keys.start, e.keys.fold, e.keys.windows = pathKey(start, fold), fold, onWindows
 	roots := e.p.Roots
 	if len(roots) == 0 {
 		roots = []string{e.startDir}
 	}
 	for _, r := range append(roots, e.p.AdditionalDirectories...) {
-		if !filepath.IsAbs(r) {
-			r = filepath.Join(e.startDir, r)
-		}
-		e.roots = append(e.roots, cachedResolve(r))
+		e.roots = append(e.roots, cachedResolve(spec.JoinPath(e.startDir, r, onWindows)))
 	}
 	for _, f := range e.p.Protect {
 		abs, err := filepath.Abs(f)
@@ -148,21 +147,27 @@ func (e *pathEnv) resolve(cwd, p string) string {
 	case strings.HasPrefix(p, "~/") || strings.HasPrefix(p, `~\`):
 		return resolveFrom(e.home, p[2:])
 	}
-	if filepath.IsAbs(p) {
-		return resolvePath(p)
+	if spec.PathAnchor(p, onWindows) == spec.Relative {
+		return resolveFrom(cwd, p)
 	}
-	if runtime.GOOS == "windows" && (strings.HasPrefix(p, `\`) || strings.HasPrefix(p, "/")) {
-		// Rooted but not absolute: on the current directory's drive.
-		return resolvePath(filepath.VolumeName(cwd) + p)
-	}
-	return resolveFrom(cwd, p)
+	// Absolute, or on Windows rooted on the current drive ("\x", "/x")
+	// or relative to a drive ("C:x"): spec.JoinPath reads it as the OS
+	// does.
+	return resolvePath(spec.JoinPath(cwd, p, onWindows))
 }
+
+// onWindows selects Windows' path rules for the paths the policy judges:
+// those of the host that runs the chain.
+const onWindows = runtime.GOOS == "windows"
 
 // resolvePath walks an absolute path one element at a time: ".." goes to
 // the parent of what has been resolved so far (as the OS does after a
 // symlink), symlinks are followed, and the rest of a path that does not
-// exist is joined as written.
+// exist is joined as written. A Windows device prefix naming a drive or a
+// share is dropped first (spec.PlainPath): `\\?\C:\secret` is judged as
+// C:\secret, by the roots and by the rules alike.
 func resolvePath(p string) string {
+	p = spec.PlainPath(p, onWindows)
 	vol := filepath.VolumeName(p)
 	return resolveFrom(vol+string(filepath.Separator), p[len(vol):])
 }
@@ -201,10 +206,11 @@ func resolveFrom(cur, rest string) string {
 		if err != nil {
 			return filepath.Clean(filepath.Join(append([]string{next}, parts...)...))
 		}
-		if fi.Mode()&os.ModeSymlink != 0 && hops < maxLinkHops {
+		if isLink(fi.Mode()) && hops < maxLinkHops {
 			if t, err := os.Readlink(next); err == nil {
 				hops++
-				if filepath.IsAbs(t) {
+				if spec.PathAnchor(t, onWindows) != spec.Relative {
+					t = spec.PlainPath(spec.JoinPath(cur, t, onWindows), onWindows)
 					vol := filepath.VolumeName(t)
 					cur = vol + string(filepath.Separator)
 					t = t[len(vol):]
@@ -216,6 +222,14 @@ func resolveFrom(cur, rest string) string {
 		cur = next
 	}
 	return filepath.Clean(cur)
+}
+
+// isLink reports a directory entry a path is redirected through: a
+// symbolic link, or on Windows any reparse point os.Readlink reads (Go
+// reports junctions and mount points as irregular files, not links; a
+// reparse point that is neither fails Readlink and is taken as it is).
+func isLink(m fs.FileMode) bool {
+	return m&fs.ModeSymlink != 0 || onWindows && m&fs.ModeIrregular != 0
 }
 
 func splitPath(p string) []string {
@@ -729,11 +743,12 @@ func (r *PathRule) judges(role fileRole, hard bool) bool {
 	return r.Tool == "Read" && role.reads() || r.Tool == "Edit" && (role.writes() || hard && role == roleTouch)
 }
 
-// dangerousRemoval reports a removal target that is /, the home
-// directory, a root, or a parent of one.
+// dangerousRemoval reports a removal target that is /, a drive's or a
+// share's root on Windows, the home directory, a root, or a parent of
+// one.
 func (e *pathEnv) dangerousRemoval(abs string) bool {
 	e.init()
-	if abs == filepath.VolumeName(abs)+string(filepath.Separator) || (e.home != "" && within(e.home, abs)) {
+	if spec.IsRootPath(abs, onWindows) || (e.home != "" && within(e.home, abs)) {
 		return true
 	}
 	for _, r := range e.roots {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/chainrun/chainrun/chain"
+	"github.com/chainrun/chainrun/internal/testprog"
 )
 
 func parse(t testing.TB, src string) *chain.Chain {
@@ -34,7 +35,7 @@ func TestClassifier(t *testing.T) {
 			return answer, fail
 		}),
 	}
-	dir := t.TempDir()
+	dir := testprog.TempDir(t)
 	judge := func(src string) *chain.Decision {
 		d, err := p.Authorize(context.Background(), parse(t, src), dir)
 		if err != nil {
@@ -71,7 +72,7 @@ func TestClassifier(t *testing.T) {
 
 func TestAuthorizeDecisionShape(t *testing.T) {
 	p := &Policy{Allow: mustRules(t, []string{"git log:*"}), Deny: mustRules(t, []string{"rm -rf:*"})}
-	d, err := p.Authorize(context.Background(), parse(t, "git log -3 | head -1; git tag v1.0.0"), t.TempDir())
+	d, err := p.Authorize(context.Background(), parse(t, "git log -3 | head -1; git tag v1.0.0"), testprog.TempDir(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,7 +94,7 @@ func TestAuthorizeDecisionShape(t *testing.T) {
 }
 
 func TestZeroPolicyAsks(t *testing.T) {
-	d, err := (&Policy{}).Authorize(context.Background(), parse(t, "ls"), t.TempDir())
+	d, err := (&Policy{}).Authorize(context.Background(), parse(t, "ls"), testprog.TempDir(t))
 	if err != nil || d.Verdict != chain.Ask {
 		t.Fatalf("%v %v", d, err)
 	}
@@ -102,7 +103,7 @@ func TestZeroPolicyAsks(t *testing.T) {
 func TestLongSourceAsks(t *testing.T) {
 	p := &Policy{Allow: mustRules(t, []string{"echo:*"})}
 	src := "echo " + strings.Repeat("a", MaxSource)
-	d, err := p.Authorize(context.Background(), parse(t, src), t.TempDir())
+	d, err := p.Authorize(context.Background(), parse(t, src), testprog.TempDir(t))
 	if err != nil || d.Verdict != chain.Ask || len(d.Chain) != 1 {
 		t.Fatalf("%+v %v", d, err)
 	}
@@ -229,7 +230,7 @@ func TestDecisionCarriesSegmentText(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err := (&Policy{}).Authorize(context.Background(), c, t.TempDir())
+	d, err := (&Policy{}).Authorize(context.Background(), c, testprog.TempDir(t))
 	if err != nil {
 		t.Fatal(err)
 	}

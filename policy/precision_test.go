@@ -165,7 +165,7 @@ func TestPrecisionTable(t *testing.T) {
 		t.Run(c.cmd, func(t *testing.T) {
 			if c.skip != nil {
 				if why := c.skip(); why != "" {
-					t.Skip(why)
+					skipCase(t, why)
 				}
 			}
 			ch, err := planCase(c, root, home)

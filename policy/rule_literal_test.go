@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/chainrun/chainrun/chain"
+	"github.com/chainrun/chainrun/internal/testprog"
 )
 
 // ruleLiterals are the rules the tests parse, written by hand as Rule
@@ -297,7 +298,7 @@ func TestBypassTableWithLiterals(t *testing.T) {
 func TestHandBuiltFlagSetRule(t *testing.T) {
 	p := &Policy{Deny: []Rule{{Match: Prefix, Tokens: []string{"rm", "-rf"}}}}
 	for _, src := range []string{"rm -fr x", "rm -r -f x", "rm --recursive --force x", "sudo /bin/RM.EXE -f -r x"} {
-		d, err := p.Authorize(context.Background(), parse(t, src), t.TempDir())
+		d, err := p.Authorize(context.Background(), parse(t, src), testprog.TempDir(t))
 		if err != nil || d.Verdict != chain.Deny {
 			t.Errorf("%q: %v %v, want deny", src, d.Verdict, err)
 		}
@@ -319,7 +320,7 @@ func TestMalformedRuleLiterals(t *testing.T) {
 		{Text: "unknown match", Match: RuleKind(9), Tokens: []string{"rm"}},
 	} {
 		for _, p := range []*Policy{{Allow: []Rule{r}}, {Ask: []Rule{r}}, {Deny: []Rule{r}}} {
-			d, err := p.Authorize(context.Background(), parse(t, "rm x"), t.TempDir())
+			d, err := p.Authorize(context.Background(), parse(t, "rm x"), testprog.TempDir(t))
 			if err == nil || !errors.Is(err, ErrRule) || d != nil {
 				t.Errorf("%s: decision %+v, err %v; want a rule error", r.Text, d, err)
 			}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/chainrun/chainrun/chain"
+	"github.com/chainrun/chainrun/internal/testprog"
 )
 
 func TestParseRuleKinds(t *testing.T) {
@@ -131,7 +132,7 @@ func TestCanonicalName(t *testing.T) {
 
 func TestHandBuiltRuleStillDenies(t *testing.T) {
 	p := &Policy{Deny: []Rule{{Text: "rm", Match: Prefix, Tokens: []string{"rm"}}}}
-	d, err := p.Authorize(context.Background(), parse(t, "/bin/RM.exe x"), t.TempDir())
+	d, err := p.Authorize(context.Background(), parse(t, "/bin/RM.exe x"), testprog.TempDir(t))
 	if err != nil || d.Verdict != chain.Deny {
 		t.Fatalf("%v %v", d.Verdict, err)
 	}
@@ -149,7 +150,7 @@ func TestExportRule(t *testing.T) {
 		"unset X":                chain.Ask,
 		"X=1; export X; unset X": chain.Ask,
 	} {
-		d, err := p.Authorize(context.Background(), parse(t, src), t.TempDir())
+		d, err := p.Authorize(context.Background(), parse(t, src), testprog.TempDir(t))
 		if err != nil || d.Verdict != want {
 			t.Errorf("%q: %v %v, want %s", src, d.Verdict, err, want)
 		}

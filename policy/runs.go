@@ -112,7 +112,7 @@ func (j *segJudgement) treeLinks(env *pathEnv, cwd string, t word, splits bool, 
 			j.pathAsks = append(j.pathAsks, "the name "+quoteArg(path)+" would be split by xargs")
 			return filepath.SkipAll
 		}
-		if d.Type()&fs.ModeSymlink != 0 {
+		if isLink(d.Type()) {
 			f := fileArg{word: lit(path), role: roleRead, what: "link found below " + quoteArg(name)}
 			if n := env.judgeFile(cwd, f); n.kind != noteOK {
 				j.note(f, n)

@@ -9,15 +9,16 @@ import (
 	"testing"
 
 	"github.com/chainrun/chainrun/chain"
+	"github.com/chainrun/chainrun/internal/testprog"
 )
 
 // claudeTree writes a user, project and local settings file and a managed
 // directory, and returns the directories a session there reads.
 func claudeTree(t *testing.T, user, project, local, managed string) ClaudeDirs {
 	t.Helper()
-	proj, _ := filepath.EvalSymlinks(t.TempDir())
-	home, _ := filepath.EvalSymlinks(t.TempDir())
-	mdir := t.TempDir()
+	proj, _ := filepath.EvalSymlinks(testprog.TempDir(t))
+	home, _ := filepath.EvalSymlinks(testprog.TempDir(t))
+	mdir := testprog.TempDir(t)
 	t.Setenv("CLAUDE_CONFIG_DIR", "")
 	for path, body := range map[string]string{
 		filepath.Join(home, ".claude", "settings.json"):       user,
@@ -110,7 +111,7 @@ func TestLoadClaudeBypassScope(t *testing.T) {
 	if err != nil || p.Mode != ModeBypass || len(w) != 1 || !strings.Contains(w[0], "cannot choose it") {
 		t.Errorf("mode %q warnings %q err %v", p.Mode, w, err)
 	}
-	extra := filepath.Join(t.TempDir(), "cli.json")
+	extra := filepath.Join(testprog.TempDir(t), "cli.json")
 	if err := os.WriteFile(extra, []byte(`{"permissions":{"defaultMode":"dontAsk","deny":["Bash(ls)"]}}`), 0o600); err != nil {
 		t.Fatal(err)
 	}
@@ -137,8 +138,8 @@ func TestWriteRulesAndWarnings(t *testing.T) {
 // TestEditSuggestions: a write that asks for want of permission suggests
 // the Edit rule, beside the Bash rule when no rule allowed the command.
 func TestEditSuggestions(t *testing.T) {
-	root, _ := filepath.EvalSymlinks(t.TempDir())
-	p := &Policy{Allow: mustRules(t, []string{"echo:*", "npm test:*", "sed:*"}), Home: t.TempDir()}
+	root, _ := filepath.EvalSymlinks(testprog.TempDir(t))
+	p := &Policy{Allow: mustRules(t, []string{"echo:*", "npm test:*", "sed:*"}), Home: testprog.TempDir(t)}
 	for cmd, want := range map[string][]string{
 		"echo hi > notes.txt":      {"Edit(./notes.txt)"},
 		"> out.txt echo hi":        {"Edit(./out.txt)"},
@@ -170,7 +171,7 @@ func TestEditSuggestions(t *testing.T) {
 // running the commands, not writing files, and Read deny rules hold for
 // every program that reads the file.
 func TestIssueExample(t *testing.T) {
-	root, _ := filepath.EvalSymlinks(t.TempDir())
+	root, _ := filepath.EvalSymlinks(testprog.TempDir(t))
 	if err := os.WriteFile(filepath.Join(root, ".env"), []byte("KEY=1"), 0o600); err != nil {
 		t.Fatal(err)
 	}
@@ -179,7 +180,7 @@ func TestIssueExample(t *testing.T) {
 	if err != nil || len(w) != 0 {
 		t.Fatalf("%v %q", err, w)
 	}
-	p.Home = t.TempDir()
+	p.Home = testprog.TempDir(t)
 	for cmd, want := range map[string]chain.Verdict{
 		"echo hi > notes.txt": chain.Ask, "> out.txt echo hi": chain.Ask, "echo x >| out.txt": chain.Ask,
 		"echo hi>out.txt": chain.Ask, "npm test &> test.log": chain.Ask, "npm test 2> err.log": chain.Ask,

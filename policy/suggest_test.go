@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/chainrun/chainrun/chain"
+	"github.com/chainrun/chainrun/internal/testprog"
 )
 
 func TestSuggest(t *testing.T) {
@@ -75,7 +76,7 @@ func TestSuggest(t *testing.T) {
 			continue
 		}
 		p := &Policy{Allow: []Rule{r}}
-		if d, _ := p.Authorize(context.Background(), c, t.TempDir()); d.Segments[0].Verdict != chain.Allow &&
+		if d, _ := p.Authorize(context.Background(), c, testprog.TempDir(t)); d.Segments[0].Verdict != chain.Allow &&
 			!isBareBanned(canonicalName(seg.Args[0])) && seg.Args[0] != "env" && seg.Args[0] != "xargs" {
 			t.Errorf("suggestion %q does not allow %q: %+v", got, tt.cmd, d.Segments[0])
 		}
@@ -100,7 +101,7 @@ func TestSuggestionsPerChain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err := (&Policy{}).Authorize(context.Background(), c, t.TempDir())
+	d, err := (&Policy{}).Authorize(context.Background(), c, testprog.TempDir(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,7 +112,7 @@ func TestSuggestionsPerChain(t *testing.T) {
 	// No suggestion for allowed, denied or path-asked segments.
 	c, _ = chain.ParseDialect("git status && curl x && cat /etc/passwd", chain.POSIX)
 	p := &Policy{Allow: mustRules(t, []string{"git status", "cat:*"}), Deny: mustRules(t, []string{"curl:*"})}
-	d, _ = p.Authorize(context.Background(), c, t.TempDir())
+	d, _ = p.Authorize(context.Background(), c, testprog.TempDir(t))
 	if len(d.Suggestions) != 0 {
 		t.Errorf("suggestions %q, want none", d.Suggestions)
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/expand"
+	"github.com/chainrun/chainrun/internal/testprog"
 )
 
 // The verdict "reject" means chain.ParseDialect refuses the input, or
@@ -511,7 +512,7 @@ var bypassCases = []bypassCase{
 	{class: 32, cmd: `/bin/r? x`, verdict: "deny", deny: []string{"Bash(rm:*)"}, plan: "/bin/rm x", rule: "Bash(rm:*)",
 		why: "the glob matches /bin/rm", skip: onlyMatch("/bin/r?", "/bin/rm")},
 	{class: 32, cmd: `r[m] x`, verdict: reject, why: "[…] glob"},
-	{class: 32, cmd: `rm *`, verdict: "ask", reason: "path link-ssh is sensitive",
+	{class: 32, cmd: `rm *`, verdict: "ask", reason: "path link-ssh is sensitive", skip: needSymlinks,
 		why: "the plan lists the files, each judged as a path"},
 	{class: 32, cmd: `rm -r .c*`, verdict: "ask", mode: ModeAcceptEdits, hard: true, plan: "rm -r .claude", reason: "path .claude is sensitive",
 		why: "the glob matches agent settings"},
@@ -607,8 +608,8 @@ var bypassCases = []bypassCase{
 // refers to, and returns them resolved.
 func fixture(t testing.TB) (root, home string) {
 	t.Helper()
-	root, _ = filepath.EvalSymlinks(t.TempDir())
-	home, _ = filepath.EvalSymlinks(t.TempDir())
+	root, _ = filepath.EvalSymlinks(testprog.TempDir(t))
+	home, _ = filepath.EvalSymlinks(testprog.TempDir(t))
 	for _, d := range []string{"docs", "sub", ".claude", ".git/hooks"} {
 		if err := os.MkdirAll(filepath.Join(root, d), 0o755); err != nil {
 			t.Fatal(err)
@@ -625,26 +626,50 @@ func fixture(t testing.TB) (root, home string) {
 			t.Fatal(err)
 		}
 	}
-	outside, _ := filepath.EvalSymlinks(t.TempDir())
+	outside, _ := filepath.EvalSymlinks(testprog.TempDir(t))
 	if err := os.WriteFile(filepath.Join(outside, "hostname"), []byte("x\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	// Symlinks may need a privilege on Windows; the cases using them are
 	// skipped where they cannot be made.
-	symlinksOK = os.Symlink(filepath.Join(home, ".ssh"), filepath.Join(root, "link-ssh")) == nil &&
-		os.Symlink(outside, filepath.Join(root, "linkout")) == nil
+	symlinksOK = linkMade(filepath.Join(home, ".ssh"), filepath.Join(root, "link-ssh")) &&
+		linkMade(outside, filepath.Join(root, "linkout"))
 	return root, home
 }
 
 var symlinksOK bool
 
+// linkMade makes a symbolic link and reports whether it is there: Wine
+// reports success and makes none.
+func linkMade(target, link string) bool {
+	if os.Symlink(target, link) != nil {
+		return false
+	}
+	fi, err := os.Lstat(link)
+	return err == nil && isLink(fi.Mode())
+}
+
+// noSymlinks is the reason the cases that need the fixture's links are
+// skipped where they cannot be made.
+const noSymlinks = "symlinks cannot be created here"
+
 // needSymlinks is a bypassCase.skip for the cases that need the fixture's
 // symlinks.
 func needSymlinks() string {
 	if !symlinksOK {
-		return "symlinks cannot be created here"
+		return noSymlinks
 	}
 	return ""
+}
+
+// skipCase skips a case for why; under Wine, which makes no symbolic
+// links, a case that needs them is skipped as one Wine cannot run.
+func skipCase(t *testing.T, why string) {
+	t.Helper()
+	if why == noSymlinks {
+		testprog.SkipUnderWine(t, "os.Symlink reports success and makes no link")
+	}
+	t.Skip(why)
 }
 
 func mustRules(t testing.TB, texts []string) []Rule {
@@ -807,11 +832,11 @@ func TestBypassTable(t *testing.T) {
 		}
 		t.Run(name, func(t *testing.T) {
 			if !symlinksOK && strings.Contains(c.cmd, "link") && strings.Contains(c.cmd, "cat ") {
-				t.Skip("symlinks cannot be created here")
+				skipCase(t, noSymlinks)
 			}
 			if c.skip != nil {
 				if why := c.skip(); why != "" {
-					t.Skip(why)
+					skipCase(t, why)
 				}
 			}
 			ch, err := planCase(c, root, home)

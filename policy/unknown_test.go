@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/chainrun/chainrun/chain"
+	"github.com/chainrun/chainrun/internal/testprog"
 )
 
 // Words known only at run time (unknown.go). The cases are parsed with
@@ -396,7 +397,7 @@ func TestUnknownClassifierCannotAllow(t *testing.T) {
 		return answer, nil
 	})}
 	judge := func(src string) *chain.Decision {
-		d, err := p.Authorize(context.Background(), unknownChain(t, src), t.TempDir())
+		d, err := p.Authorize(context.Background(), unknownChain(t, src), testprog.TempDir(t))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -450,7 +451,7 @@ func TestRuleRefusesNUL(t *testing.T) {
 		{Text: "FOO", Match: Exact, Tokens: []string{"make"}, Assigns: []chain.Assign{{Name: "FOO", Value: nul + "$V"}}},
 	} {
 		p := &Policy{Allow: []Rule{r}}
-		if _, err := p.Authorize(context.Background(), parse(t, "ls"), t.TempDir()); err == nil {
+		if _, err := p.Authorize(context.Background(), parse(t, "ls"), testprog.TempDir(t)); err == nil {
 			t.Errorf("rule %q with a NUL byte was accepted", r.Text)
 		}
 	}

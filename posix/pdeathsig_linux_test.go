@@ -33,7 +33,7 @@ func init() {
 // TestChildDiesWithParent: a direct child started by Start dies as soon
 // as its parent is killed with SIGKILL, before any watchdog runs.
 func TestChildDiesWithParent(t *testing.T) {
-	pidfile := filepath.Join(t.TempDir(), "pid")
+	pidfile := filepath.Join(testprog.TempDir(t), "pid")
 	cmd := testprog.Command("start-child", pidfile)
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)

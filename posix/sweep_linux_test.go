@@ -9,6 +9,8 @@ import (
 	"sync"
 	"syscall"
 	"testing"
+
+	"github.com/chainrun/chainrun/internal/testprog"
 )
 
 func pidfdSupported() bool { return pidfdWorks() }
@@ -20,7 +22,7 @@ func TestSweepOrphansOfAnyThread(t *testing.T) {
 	if !EnableSubreaper() {
 		t.Skip("PR_SET_CHILD_SUBREAPER refused")
 	}
-	dir := t.TempDir()
+	dir := testprog.TempDir(t)
 	var groups []int
 	var orphans []int
 	var mu sync.Mutex

@@ -4,7 +4,9 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 
+	"github.com/chainrun/chainrun/builtin/spec"
 	"github.com/chainrun/chainrun/chain"
 )
 
@@ -98,10 +100,12 @@ func (o *Opener) special(target string) bool {
 	return std || NullDevice(target, o.Windows)
 }
 
-// path is target as the OS opens it: relative to o.Dir.
+// path is target as the OS opens it: relative to o.Dir, and on Windows a
+// path rooted on the drive ("\x", "/x") on o.Dir's drive, one relative
+// to a drive ("C:x") in o.Dir when it is on that drive (spec.JoinPath).
 func (o *Opener) path(target string) string {
-	if target != "" && !filepath.IsAbs(target) {
-		return filepath.Join(o.Dir, target)
+	if target != "" && spec.PathAnchor(target, runtime.GOOS == "windows") != spec.Absolute {
+		return filepath.Clean(spec.JoinPath(o.Dir, target, runtime.GOOS == "windows"))
 	}
 	return target
 }

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -51,6 +52,12 @@ func Describe(err error) string {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
 		err = pe.Err
+		// Windows reports a missing directory on the way to a file as
+		// ERROR_PATH_NOT_FOUND, which Go names ENOTDIR; bash on POSIX
+		// says what the user sees: no such file or directory.
+		if runtime.GOOS == "windows" && errors.Is(err, fs.ErrNotExist) {
+			return "No such file or directory"
+		}
 	}
 	switch {
 	case errors.Is(err, ErrBadFd), errors.Is(err, syscall.EBADF):

@@ -63,10 +63,7 @@ func Cd(dir string, args []string, h CdHooks) (CdResult, error) {
 	if p, ok := cdPath(dir, arg, h); ok {
 		arg, print = p, true
 	}
-	asWritten := arg
-	if !filepath.IsAbs(asWritten) {
-		asWritten = dir + string(filepath.Separator) + arg
-	}
+	asWritten := JoinPath(dir, arg, runtime.GOOS == "windows")
 	if err := h.Stat(asWritten); err != nil {
 		return CdResult{}, &CdError{Code: 1, Arg: arg, Err: err}
 	}
@@ -124,7 +121,7 @@ func cdArg(args []string, lookup func(string) (string, bool)) (arg string, print
 // UsesCdPath reports whether cd looks its operand arg up in CDPATH: a
 // relative path that does not start with . or ...
 func UsesCdPath(arg string) bool {
-	return !filepath.IsAbs(arg) && arg != "." && arg != ".." &&
+	return PathAnchor(arg, runtime.GOOS == "windows") == Relative && arg != "." && arg != ".." &&
 		!strings.HasPrefix(arg, "./") && !strings.HasPrefix(arg, "../")
 }
 
@@ -146,10 +143,7 @@ func cdPath(dir, arg string, h CdHooks) (string, bool) {
 			}
 			continue
 		}
-		p := e + string(filepath.Separator) + arg
-		if !filepath.IsAbs(p) {
-			p = dir + string(filepath.Separator) + p
-		}
+		p := JoinPath(dir, e+string(filepath.Separator)+arg, runtime.GOOS == "windows")
 		if h.Stat(p) == nil {
 			return p, true
 		}
@@ -162,11 +156,9 @@ func cdPath(dir, arg string, h CdHooks) (string, bool) {
 // path that begins with exactly two slashes keeps them, as bash keeps
 // them (POSIX leaves their meaning to the system): cd // prints //.
 func LogicalDir(dir, arg string, resolve func(string) string) string {
-	p := arg
-	if !filepath.IsAbs(p) {
-		p = dir + string(filepath.Separator) + arg
-	}
-	twoSlashes := runtime.GOOS != "windows" && doubleSlash(p) || !filepath.IsAbs(arg) && doubleSlash(dir)
+	windows := runtime.GOOS == "windows"
+	p := JoinPath(dir, arg, windows)
+	twoSlashes := !windows && (doubleSlash(p) || !filepath.IsAbs(arg) && doubleSlash(dir))
 	d := filepath.Clean(p)
 	if resolve != nil {
 		d = resolve(d)

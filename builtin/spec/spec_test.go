@@ -9,12 +9,30 @@ import (
 	"testing"
 )
 
+// TestCdWindows is cd with Windows' path forms: a path rooted on the
+// current drive, one relative to a drive, another drive, a share.
+func TestCdWindows(t *testing.T) {
+	if runtime.GOOS != "windows" {
+		t.Skip("Windows: drive letters and shares (PathAnchor's table covers the rules on every OS)")
+	}
+	hooks := CdHooks{Lookup: func(string) (string, bool) { return "", false }, Stat: func(string) error { return nil }}
+	for arg, want := range map[string]string{
+		`\etc`: `C:\etc`, "/etc": `C:\etc`, "C:x": `C:\w\x`, `D:\x`: `D:\x`, "D:x": `D:\x`, `\\srv\share\x`: `\\srv\share\x`,
+		`sub\..\y`: `C:\w\y`,
+	} {
+		res, err := Cd(`C:\w`, []string{arg}, hooks)
+		if err != nil || res.Dir != want {
+			t.Errorf("cd %s from C:\\w = %q, %v; want %q", arg, res.Dir, err, want)
+		}
+	}
+}
+
 // TestCd is bash's cd as a function of the directory, the variables and
 // which paths are directories; TestLikeBash (engine) runs the same rules
 // against bash.
 func TestCd(t *testing.T) {
 	if runtime.GOOS == "windows" {
-		t.Skip("the table's paths are POSIX paths; the arithmetic is the same")
+		t.Skip("POSIX: the table's paths are rooted at / (TestCdWindows has Windows' forms)")
 	}
 	dirs := []string{"/w", "/w/sub", "/w/a", "/w/a/sub", "/h", "/o", "/w/link"}
 	vars := map[string]string{"HOME": "/h", "OLDPWD": "/o"}

@@ -101,7 +101,7 @@ func requireGone(t *testing.T, pids []int, d time.Duration) {
 func TestKilledChainrunLeavesNothing(t *testing.T) {
 	for _, sig := range []syscall.Signal{syscall.SIGKILL, syscall.SIGSEGV, syscall.SIGQUIT} {
 		t.Run(sig.String(), func(t *testing.T) {
-			pidfile := filepath.Join(t.TempDir(), "pids")
+			pidfile := filepath.Join(testprog.TempDir(t), "pids")
 			cmd, pids := startChainrun(t, pidfile, 2, fmt.Sprintf("hang %[1]s | deaf %[1]s", pidfile))
 			if !testprog.WaitForChild(cmd.Process.Pid, "chainrun-watchdog", 10*time.Second) {
 				t.Error("chainrun started no watchdog")
@@ -119,7 +119,7 @@ func TestKilledChainrunLeavesNothing(t *testing.T) {
 func TestForwardedSignalEscalates(t *testing.T) {
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP} {
 		t.Run(sig.String(), func(t *testing.T) {
-			pidfile := filepath.Join(t.TempDir(), "pids")
+			pidfile := filepath.Join(testprog.TempDir(t), "pids")
 			cmd, pids := startChainrun(t, pidfile, 1, "--grace", "300ms", "deaf "+pidfile+"; echo-argv after")
 			start := time.Now()
 			cmd.Process.Signal(sig)

@@ -42,7 +42,7 @@ type wineExit struct{ m *testing.M }
 
 func (w wineExit) Run() int {
 	code := testprog.Run(w.m)
-	if underWine() {
+	if testprog.UnderWine() {
 		os.Exit(code)
 	}
 	return code

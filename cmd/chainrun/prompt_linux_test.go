@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/chainrun/chainrun/internal/testprog"
 )
 
 // openPty opens a pseudo-terminal pair: the controlling side and the
@@ -56,7 +58,7 @@ func TestPrompt(t *testing.T) {
 		{"y\n", false, 0, true}, {"n\n", false, 3, false},
 	} {
 		t.Run(fmt.Sprintf("%q ctty=%v", tc.answer, tc.ctty), func(t *testing.T) {
-			dir := t.TempDir()
+			dir := testprog.TempDir(t)
 			settings := filepath.Join(dir, "settings.json")
 			if err := os.WriteFile(settings, []byte(`{"permissions":{"allow":["Bash(show-argv:*)"]}}`), 0o666); err != nil {
 				t.Fatal(err)

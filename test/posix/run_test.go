@@ -18,13 +18,14 @@ import (
 
 	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/engine"
+	"github.com/chainrun/chainrun/internal/testprog"
 )
 
 // TestTreeKill: a stage starts a background grandchild, which starts a
 // great-grandchild in its own session; on timeout Run returns within
 // grace + 1 s and none of them remains.
 func TestTreeKill(t *testing.T) {
-	pidfile := filepath.Join(t.TempDir(), "pids")
+	pidfile := filepath.Join(testprog.TempDir(t), "pids")
 	grace := 500 * time.Millisecond
 	start := time.Now()
 	res, err := engine.RunString(context.Background(), "spawn-tree "+pidfile+" | cat-stdin && echo-argv never",
@@ -63,7 +64,7 @@ func TestBackgroundLeftovers(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("needs the subreaper sweep for the setsid escapee")
 	}
-	pidfile := filepath.Join(t.TempDir(), "pids")
+	pidfile := filepath.Join(testprog.TempDir(t), "pids")
 	start := time.Now()
 	res, err := engine.RunString(context.Background(), "sh -c 'hang "+pidfile+" & echo started'; wait-lines "+pidfile+" 1; echo-argv next",
 		engine.Options{Env: env(), Grace: 300 * time.Millisecond})

@@ -60,7 +60,7 @@ func TestKilledRunnerLeavesNothing(t *testing.T) {
 		{"orphan", "leave-orphan %[1]s; hang %[1]s", 2, []int{0}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			pidfile := filepath.Join(t.TempDir(), "pids")
+			pidfile := filepath.Join(testprog.TempDir(t), "pids")
 			cmd := testprog.Command("run-chain", fmt.Sprintf(tc.chain, pidfile))
 			cmd.Env = append(cmd.Env, "PATH="+testprog.BinDir()+string(os.PathListSeparator)+os.Getenv("PATH"))
 			if err := cmd.Start(); err != nil {

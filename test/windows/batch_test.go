@@ -101,10 +101,10 @@ func TestBatchVectors(t *testing.T) {
 				limitUnderWine(t)
 				hasPercent := slices.ContainsFunc(v, func(a string) bool { return strings.Contains(a, "%") })
 				if hasPercent {
-					skipUnderWine(t, "Wine's cmd.exe lacks the %cd:~,% substring semantics")
+					testprog.SkipUnderWine(t, "Wine's cmd.exe lacks the %cd:~,% substring semantics")
 				}
 				if sname == "S3" && slices.ContainsFunc(v, func(a string) bool { return strings.Contains(a, `"`) }) {
-					skipUnderWine(t, `Wine's %~1 strips every quote, not only the outer pair`)
+					testprog.SkipUnderWine(t, `Wine's %~1 strips every quote, not only the outer pair`)
 				}
 				got, cwd, code := runBatch(t, filepath.Join(dir, sname+".bat"), v)
 				assertNoInjection(t, cwd, got)
@@ -126,7 +126,7 @@ func TestBatchVectors(t *testing.T) {
 // %FOO% must stay literal whatever variables with carets exist: the
 // caret-escaping others use breaks on these.
 func TestBatchPercentWithCaretVariables(t *testing.T) {
-	skipUnderWine(t, "Wine's cmd.exe lacks the %cd:~,% substring semantics")
+	testprog.SkipUnderWine(t, "Wine's cmd.exe lacks the %cd:~,% substring semantics")
 	dir := writeScripts(t)
 	for _, env := range []string{"FOO=123", "FOO^=123", "^F^O^O^=123"} {
 		got, cwd, code := runBatch(t, filepath.Join(dir, "S1.bat"), []string{"%FOO%"}, env)

@@ -155,7 +155,7 @@ func TestCmdBuiltinInPipeline(t *testing.T) {
 
 // The headline: findstr, a real program, reading a built-in's output.
 func TestTypeFindstr(t *testing.T) {
-	skipUnderWine(t, "Wine's findstr is a stub that prints nothing")
+	testprog.SkipUnderWine(t, "Wine's findstr is a stub that prints nothing")
 	dir := testprog.TempDir(t)
 	os.WriteFile(filepath.Join(dir, "package.json"), []byte("{\r\n  \"verify\": true\r\n}\r\n"), 0o644)
 	res := runChain(t, "type package.json | findstr verify", engine.Options{Dir: dir})
@@ -241,7 +241,7 @@ func TestBatchVectorsThroughRun(t *testing.T) {
 				t.Parallel()
 				limitUnderWine(t)
 				if slices.ContainsFunc(v, func(a string) bool { return strings.Contains(a, "%") }) {
-					skipUnderWine(t, "Wine's cmd.exe lacks the %cd:~,% substring semantics")
+					testprog.SkipUnderWine(t, "Wine's cmd.exe lacks the %cd:~,% substring semantics")
 				}
 				src := singleQuoted(filepath.Join(dir, sname+".bat"))
 				for _, a := range v {

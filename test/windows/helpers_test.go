@@ -58,28 +58,6 @@ func TestMain(m *testing.M) {
 	testprog.Main(m)
 }
 
-var wineVersion = func() string {
-	p := windows.NewLazySystemDLL("ntdll.dll").NewProc("wine_get_version")
-	if p.Find() != nil {
-		return ""
-	}
-	r, _, _ := p.Call()
-	if r == 0 {
-		return "?"
-	}
-	// A pointer to a static string in ntdll.
-	return windows.BytePtrToString(*(**byte)(unsafe.Pointer(&r)))
-}()
-
-// skipUnderWine skips a test whose behaviour Wine does not reproduce; it
-// runs in the native Windows job.
-func skipUnderWine(t *testing.T, why string) {
-	t.Helper()
-	if wineVersion != "" {
-		t.Skipf("Wine %s: %s (runs on native Windows)", wineVersion, why)
-	}
-}
-
 // wineSlots bounds how many parallel subtests start processes at once
 // under Wine, whose CreateProcess fails now and then ("Internal error",
 // or a child whose output never arrives) when dozens of cmd.exe start
@@ -88,7 +66,7 @@ var wineSlots = make(chan struct{}, 4)
 
 // limitUnderWine holds one of wineSlots for the rest of the test.
 func limitUnderWine(t *testing.T) {
-	if wineVersion == "" {
+	if !testprog.UnderWine() {
 		return
 	}
 	wineSlots <- struct{}{}

@@ -38,7 +38,7 @@ func ensureConsole(t *testing.T) {
 // Ctrl+Break reaches the segment's process group: a program that handles
 // it shuts down its own way.
 func TestCtrlBreakStopsGracefully(t *testing.T) {
-	skipUnderWine(t, "GenerateConsoleCtrlEvent fails under Wine")
+	testprog.SkipUnderWine(t, "GenerateConsoleCtrlEvent fails under Wine")
 	ensureConsole(t)
 	exe := testprog.Executable(t)
 	line, _ := winproc.ComposeCommandLine([]string{exe})
@@ -65,7 +65,7 @@ func TestCtrlBreakStopsGracefully(t *testing.T) {
 
 // A program without a handler dies of Ctrl+Break with STATUS_CONTROL_C_EXIT.
 func TestCtrlBreakDefaultExitCode(t *testing.T) {
-	skipUnderWine(t, "GenerateConsoleCtrlEvent fails under Wine")
+	testprog.SkipUnderWine(t, "GenerateConsoleCtrlEvent fails under Wine")
 	ensureConsole(t)
 	exe := testprog.Executable(t)
 	line, _ := winproc.ComposeCommandLine([]string{exe})
@@ -83,7 +83,7 @@ func TestCtrlBreakDefaultExitCode(t *testing.T) {
 // PowerShell: -Command gets the UTF-8 prelude so non-ASCII output
 // survives; .ps1 files run with -File and their arguments.
 func TestPowerShell(t *testing.T) {
-	skipUnderWine(t, "Wine has no powershell.exe")
+	testprog.SkipUnderWine(t, "Wine has no powershell.exe")
 	res, err := engine.RunString(context.Background(), `powershell -NoProfile -Command "Write-Output 'héllo ✓ 日本'"`, engine.Options{Timeout: time.Minute})
 	if err != nil {
 		t.Fatal(err)

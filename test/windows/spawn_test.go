@@ -105,7 +105,7 @@ func TestConcurrentSpawnsLeakNoHandles(t *testing.T) {
 	spawnRound(t, n)
 	before := handleCount(t)
 	if before == 0 {
-		skipUnderWine(t, "GetProcessHandleCount is a stub that reports 0; the EOF isolation of 200 concurrent spawns passed")
+		testprog.SkipUnderWine(t, "GetProcessHandleCount is a stub that reports 0; the EOF isolation of 200 concurrent spawns passed")
 	}
 	spawnRound(t, n)
 	after := handleCount(t)

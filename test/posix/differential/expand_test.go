@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/chainrun/chainrun/internal/testprog"
 )
 
 // expandSeed is the expansion suite's default seed.
@@ -69,7 +71,7 @@ func expandSuite(t *testing.T, suite string, seed uint64, n int, gen func(i int)
 	bash := needShell(t, "bash")
 	dash, _ := lookShell("dash")
 	only := onlyCase(t)
-	dir := t.TempDir()
+	dir := testprog.TempDir(t)
 	table := strings.HasSuffix(suite, "table")
 	cases := make([]expandCase, n)
 	results := make([]*expandResult, n)

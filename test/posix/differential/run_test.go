@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/chainrun/chainrun/internal/testprog"
 )
 
 // Default seeds of the suites.
@@ -41,7 +43,7 @@ func runSuite(t *testing.T, suite string, seed uint64, n int, mode stderrMode, g
 	bash := needShell(t, "bash")
 	dash, _ := lookShell("dash")
 	only := onlyCase(t)
-	dir := t.TempDir()
+	dir := testprog.TempDir(t)
 	var known knownCases
 	var mu sync.Mutex
 	posixN, dashOK := 0, 0
