@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/chainrun/chainrun/chain"
+	"github.com/chainrun/chainrun/internal/testprog"
 	"github.com/chainrun/chainrun/sandbox"
 )
 
@@ -67,7 +68,7 @@ func TestSandboxSettingsMerge(t *testing.T) {
 // denies and the hard asks keep their verdict, and excludedCommands are
 // judged as without the sandbox.
 func TestSandboxAutoAllow(t *testing.T) {
-	dir := t.TempDir()
+	dir := testprog.TempDir(t)
 	base := Policy{
 		Deny:     []Rule{mustRule(t, "rm:*")},
 		Ask:      []Rule{mustRule(t, "git push:*")},

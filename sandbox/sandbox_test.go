@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/chainrun/chainrun/internal/testprog"
 )
 
 func TestPlacesPath(t *testing.T) {
@@ -78,7 +80,7 @@ func TestCheck(t *testing.T) {
 // granting what is beside it; what Landlock cannot take out is a Carve.
 func TestGrants(t *testing.T) {
 	posixPaths(t)
-	dir, _ := filepath.EvalSymlinks(t.TempDir())
+	dir, _ := filepath.EvalSymlinks(testprog.TempDir(t))
 	for _, d := range []string{"home/.ssh", "home/proj", "home/docs"} {
 		os.MkdirAll(filepath.Join(dir, d), 0o755)
 	}
