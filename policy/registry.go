@@ -81,6 +81,10 @@ type program struct {
 	// write but not all they read (git): their other words are judged as
 	// words it may read (words.go).
 	text, looseWords bool
+	// looseOpts records model the values of their options by the roles
+	// of their spec and their other words as pathLikeFiles and words.go do
+	// for a program without a record (curl's -o FILE and its URLs).
+	looseOpts bool
 	// tree says which directories the program reads by walking them and
 	// the option that makes it follow symlinks there.
 	tree func(args []word) (dirs []word, follow string)
