@@ -135,7 +135,7 @@ func TestGuardEdges(t *testing.T) {
 		"awk -e 'BEGIN{system(\"x\")}'": true, "mawk -W exec p.awk": true, "git cat-file --filters HEAD:x": true, "awk '{x = $1 \"|\"}'": false,
 		"ssh -o StrictHostKeyChecking=no h": false, "ssh -o 'LocalCommand id' h": true, "ssh -F cfg h": true,
 		"scp -S x a b": true, "npm ci": false, "npm config get x": false, "npm config set x y": true,
-		"npm --script=sh t": true, "npm --ca=x ci": false, "npm --call x": true, "go vet ./...": false, "go run .": true, "go generate": true, "go env -w X=y": true,
+		"npm --script=sh t": true, "npm --ca=x ci": false, "npm --call x": true, "go vet ./...": false, "go run .": false, "go run ./cmd/x -v": false, "go run golang.org/x/tools/cmd/stringer@latest": true, "go run -exec sh .": true, "go generate": true, "go env -w X=y": true,
 		"go -C x test": false, "env": false, "env -i ls": true, "zip -r a.zip d": false, "zip -rTT x a": true,
 		"curl -s x": false, "man -k x": false, "date +%s": false, "date -s now": true, "uniq -c f": false,
 	} {

@@ -78,6 +78,7 @@ var ruleLiterals = map[string]Rule{
 	"ln:*":                        {Match: Prefix, Tokens: []string{"ln"}},
 	"ls:*":                        {Match: Prefix, Tokens: []string{"ls"}},
 	"make:*":                      {Match: Prefix, Tokens: []string{"make"}},
+	"go:*":                        {Match: Prefix, Tokens: []string{"go"}},
 	"gofmt:*":                     {Match: Prefix, Tokens: []string{"gofmt"}},
 	"prettier:*":                  {Match: Prefix, Tokens: []string{"prettier"}},
 	"eslint:*":                    {Match: Prefix, Tokens: []string{"eslint"}},
