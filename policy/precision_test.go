@@ -50,6 +50,12 @@ var precisionCases = []bypassCase{
 	{cmd: "cd src && echo x > ../.git/config", verdict: "ask", mode: ModeAcceptEdits, reason: "sensitive", why: "judged from src: .git"},
 	{cmd: "true && cd src; mkdir -p a", verdict: "ask", mode: ModeAcceptEdits, reason: "known only at run time",
 		why: "the plan cannot know where the write lands"},
+	{cmd: "true && cd src && mkdir -p a", verdict: "allow", mode: ModeAcceptEdits, why: "after && mkdir runs only if cd reached src"},
+	{cmd: "true && cd sub && git remote -v", verdict: "allow", allow: []string{"Bash(cd:*)", "Bash(git remote:*)", "Bash(true)"},
+		why: "git after && runs in sub, the same repository"},
+	{cmd: "true && cd src || mkdir -p a", verdict: "ask", mode: ModeAcceptEdits, reason: "known only at run time",
+		why: "after || mkdir runs where cd failed or never ran"},
+	{cmd: "true && cd nested && git status", verdict: "ask", reason: "belongs to the repository", why: "still a nested repository"},
 	{cmd: "cd .claude && echo x > settings.json", verdict: "ask", mode: ModeAcceptEdits, why: "agent settings, judged in .claude"},
 	// bash -n reads its script and runs nothing.
 	{cmd: "bash -n docs/readme.md", verdict: "allow", allow: []string{"Bash(bash:*)"}, why: "a syntax check runs nothing"},
