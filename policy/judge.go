@@ -252,6 +252,8 @@ func (p *Policy) allowNarrow(j *segJudgement) {
 	} else if p.ReadOnlyAutoAllow {
 		if ok, why := readOnlyReason(narrow); ok {
 			j.allow("", "read-only command "+canonWord(narrow[0]).show()+" (auto-allowed)")
+		} else if runs := p.runsReaders(j, true); runs != "" {
+			j.allow("", "read-only command "+canonWord(narrow[0]).show()+" (auto-allowed): "+runs)
 		} else if why != "" {
 			j.guardStops(why, "guard: "+why)
 		}
@@ -272,7 +274,7 @@ func (j *segJudgement) allowByRule(p *Policy, r *Rule, exact bool) {
 	if !exact {
 		g := guard(j.a.narrow)
 		if g != "" && !guardEditsOnly(j.a.narrow, g) {
-			if why := p.runsReaders(j); why != "" {
+			if why := p.runsReaders(j, false); why != "" {
 				j.byRule = r
 				j.allow(r.Text, "matches "+r.Match.String()+" allow rule "+r.String()+"; "+why)
 				return

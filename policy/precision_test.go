@@ -114,6 +114,22 @@ var precisionCases = []bypassCase{
 		why: "the command xargs runs still meets deny rules"},
 	{cmd: "xargs cat", verdict: "ask", allow: []string{"Bash(xargs:*)", "Bash(cat:*)", "Read(docs/**)"}, deny: []string{"Read(~/.ssh/**)"},
 		why: "the files named on the input cannot be checked against a Read deny"},
+	// The read-only table alone judges them the same way: xargs fed a
+	// plain find, and find -exec, running only read-only programs on files
+	// below trees the plan names; an input it cannot see still asks.
+	{cmd: "find docs -name '*.py' | xargs wc -l", verdict: "allow", allow: []string{"ls"}, readOnly: true,
+		reason: "xargs (auto-allowed): runs only wc (read-only)", why: "the read-only table: xargs runs wc on files below docs"},
+	{cmd: "find docs -name '*.py' -exec grep -l x {} +", verdict: "allow", allow: []string{"ls"}, readOnly: true,
+		reason: "find (auto-allowed): runs only grep (read-only)", why: "the read-only table: find runs grep"},
+	{cmd: "cat docs/readme.md | xargs wc -l", verdict: "ask", allow: []string{"ls"}, readOnly: true,
+		why: "a list the plan cannot see may name any file"},
+	{cmd: "find docs | xargs rm", verdict: "ask", allow: []string{"ls"}, readOnly: true, why: "rm is no reader"},
+	{cmd: "find docs -exec rm {} +", verdict: "ask", allow: []string{"ls"}, readOnly: true, why: "rm is no reader"},
+	{cmd: "find docs | xargs grep x", verdict: "ask", allow: []string{"ls"}, readOnly: true, deny: []string{"Read(./docs/readme.md)"},
+		why: "a Read deny cannot be checked on files found at run time"},
+	{cmd: "find docs | xargs wc -l", verdict: "deny", allow: []string{"ls"}, readOnly: true, deny: []string{"Bash(wc:*)"},
+		why: "deny rules still see the command xargs runs"},
+	{cmd: "xargs --version", verdict: "allow", allow: []string{"Bash(xargs:*)"}, why: "xargs --version runs nothing"},
 	{cmd: "find docs -name '*.py' -exec grep -l x {} +", verdict: "allow", allow: []string{"Bash(find:*)", "Bash(grep:*)"},
 		rule: "Bash(find:*)", why: "find runs grep, which reads"},
 	{cmd: "find docs -type f -execdir wc -l {} ';' -exec head -1 {} ';'", verdict: "allow",
