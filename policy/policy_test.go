@@ -129,7 +129,7 @@ func TestGuardEdges(t *testing.T) {
 		"rg -A3 -- -z": false, "rg -tz foo": false, "rg -jz foo": false, "rg -uuz foo": true,
 		"git log -p": false, "git show --stat": false, "git --no-pager log": false, "git -C. log": true,
 		"git commit -c HEAD": false, "git commit --template=t": false, "git init --template=t": true, "git clone --config x=y u": true, "git clone -u x y": true, "git push --rec=x": true,
-		"git config --list": false, "git config user.name x": true, "git config --unset x": true,
+		"git config --list": false, "git config user.name": false, "git config -f f user.name": false, "git config -f f user.name x": true, "git config user.name x": true, "git config --unset x": true,
 		"tar -tzf a.tgz": false, "tar cf - x": false, "tar -xf a --to-command sh": true,
 		"awk -F: '{print $1}' f": false, "awk -v x=1 'BEGIN{print x}'": false, "awk '{print $1 > $2}'": true,
 		"awk -e 'BEGIN{system(\"x\")}'": true, "mawk -W exec p.awk": true, "git cat-file --filters HEAD:x": true, "awk '{x = $1 \"|\"}'": false,

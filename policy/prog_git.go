@@ -207,13 +207,20 @@ func gitShortDanger(sub, a string) string {
 
 // gitConfigRead reports a git config call that only reads.
 func gitConfigRead(rest []word) bool {
-	read := false
-	for _, w := range rest {
-		a, ok := w.known()
+	read, operands := false, 0
+	for i := 0; i < len(rest); i++ {
+		a, ok := rest[i].known()
 		if !ok {
-			continue
+			return false // an operand known only at run time may be a value set
+		}
+		if !strings.HasPrefix(a, "-") {
+			operands++
 		}
 		switch a {
+		case "-f", "--file", "--blob", "--type", "--default", "--comment":
+			i++ // the option's value
+		case "--":
+			return read
 		case "--get", "--get-all", "--get-regexp", "--get-urlmatch", "-l", "--list", "get", "list", "--get-color", "--get-colorbool":
 			read = true
 		case "--add", "--replace-all", "--unset", "--unset-all", "set", "unset", "--rename-section",
@@ -221,7 +228,8 @@ func gitConfigRead(rest []word) bool {
 			return false
 		}
 	}
-	return read
+	// git config NAME (one operand, no value) gets NAME.
+	return read || operands == 1
 }
 
 // gitFiles: git diff --no-index reads its operands; checkout, restore, rm,
