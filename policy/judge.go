@@ -409,7 +409,9 @@ func (j *segJudgement) judgePaths(env *pathEnv, at where) where {
 			p := lookupWord(c.args[0])
 			j.covering = j.namingRule(c.args[0])
 			for _, f := range p.paths(c.args) {
-				j.file(env, cwd, f)
+				if !c.found || !f.word.is("{}") {
+					j.file(env, cwd, f)
+				}
 			}
 			j.covering = nil
 			j.words(env, cwd, p, c.args)

@@ -166,6 +166,22 @@ var precisionCases = []bypassCase{
 		why: "the read-only table does not allow a removal"},
 	{cmd: "rm -r . ; find . -delete", verdict: "deny", allow: []string{"Bash(find:*)"}, deny: []string{"Bash(rm:*)"},
 		why: "find -delete is no way past an rm deny elsewhere in the chain"},
+	// find -exec rm [-rf] {} removes what it finds, as -delete does.
+	{cmd: "find . -type d -name __pycache__ -exec rm -rf {} +", verdict: "allow", allow: []string{"Bash(find:*)"}, deny: []string{},
+		reason: "find -exec rm below . is inside the roots", why: "judged as find -delete, covered by the rule naming find"},
+	{cmd: "find docs -name '*.pyc' -execdir rm -f {} ';'", verdict: "allow", allow: []string{"Bash(find:*)"}, mode: ModeAcceptEdits,
+		why: "-execdir and ';' too"},
+	{cmd: "find . -exec rm -rf {} +", verdict: "ask", allow: []string{"Bash(find:*)"}, deny: []string{}, mode: ModeAcceptEdits, reason: "sensitive",
+		why: "it may remove .git and .claude below ."},
+	{cmd: "find docs -exec rm -rf {} +", verdict: "deny", allow: []string{"Bash(find:*)"}, deny: []string{"Edit(docs/**)"}, mode: ModeAcceptEdits,
+		reason: "Edit(docs/**)", why: "an Edit deny on the tree removed"},
+	{cmd: "find docs -exec rm {} +", verdict: "deny", allow: []string{"Bash(find:*)"}, deny: []string{"Bash(rm:*)"},
+		why: "deny rules see the rm find runs"},
+	{cmd: "find docs -exec rm -rf / {} +", verdict: "ask", allow: []string{"Bash(find:*)"}, deny: []string{}, mode: ModeAcceptEdits,
+		why: "another operand: no plain removal of what it finds"},
+	{cmd: "find docs -exec rm -i {} +", verdict: "ask", allow: []string{"Bash(find:*)"}, mode: ModeAcceptEdits, why: "an rm option not known as plain"},
+	{cmd: "find docs -exec rm {} +", verdict: "ask", allow: []string{"Bash(ls:*)"}, readOnly: true, mode: ModeAcceptEdits,
+		why: "the read-only table does not allow a removal"},
 }
 
 func TestPrecisionTable(t *testing.T) {
