@@ -25,7 +25,17 @@ var agentEnv = []string{"PATH=/usr/local/bin:/usr/bin:/bin", "HOME=/home/dev", "
 // with every program of the corpus allowed by a Bash(NAME:*) rule. A
 // change that makes the policy ask more must raise it, and say in its
 // message which new asks a careful user would want and why.
-var maxAgentAsks = map[Mode]int{ModeDefault: 229, ModeAcceptEdits: 146}
+var maxAgentAsks = map[Mode]int{ModeDefault: 189, ModeAcceptEdits: 91}
+
+// agentDirs are the scratch directory and the project directories the
+// corpus's agents work in. In recorded agent traffic each agent's project
+// is a root of its own; judged with these as additional directories, in
+// acceptEdits, the corpus is measured as that traffic is.
+var agentDirs = []string{"/tmp", "/testbed", "/workspace", "/app", "/repo", "/src", "/home/dev/proj", "/home/dev/projects",
+	"/home/dev/code", "/home/user/project", "/Users/dev/code"}
+
+// maxAgentAsksRooted is maxAgentAsks in acceptEdits with agentDirs added.
+const maxAgentAsksRooted = 64
 
 // TestAgentLineAsks counts the corpus entries the policy asks about (go
 // test ./policy -run TestAgentLineAsks -v prints the counts and every
@@ -52,8 +62,12 @@ func TestAgentLineAsks(t *testing.T) {
 			}
 		}
 	}
-	for _, mode := range []Mode{ModeDefault, ModeAcceptEdits} {
+	for _, mode := range []Mode{ModeDefault, ModeAcceptEdits, agentRooted} {
 		p := agentPolicy(names, mode).ForEnv(agentEnv, nil)
+		max := maxAgentAsks[mode]
+		if mode == agentRooted {
+			p.Mode, p.AdditionalDirectories, max = ModeAcceptEdits, agentDirs, maxAgentAsksRooted
+		}
 		asks := 0
 		for _, c := range chains {
 			d, err := p.Authorize(context.Background(), c, dir)
@@ -66,7 +80,7 @@ func TestAgentLineAsks(t *testing.T) {
 			}
 		}
 		t.Logf("%s: %d of %d planned entries ask (%d entries in the corpus)", mode, asks, len(chains), len(entries))
-		if max := maxAgentAsks[mode]; asks > max {
+		if asks > max {
 			t.Errorf("%s: %d entries ask, more than the %d recorded in maxAgentAsks", mode, asks, max)
 		}
 	}
@@ -81,6 +95,9 @@ func programRuleWord(prog string) string {
 	}
 	return canonicalName(prog)
 }
+
+// agentRooted names the acceptEdits run with agentDirs among the roots.
+const agentRooted Mode = "acceptEdits+agentDirs"
 
 // agentPolicy allows every program named by the corpus with Bash(NAME:*)
 // in mode.
