@@ -37,7 +37,7 @@ func init() {
 		&program{names: []string{"npx", "bunx", "pnpx"}, runsCode: true, wrap: npxWrap,
 			guard: func(_ *program, name string, args []word) string { return nodeConfigDanger(name, args, true) },
 			opts: optSpec{shortVal: "pcw", shortFlag: "yq", longVal: []string{"package", "call", "workspace", "prefix", "registry", "cache"},
-				longFlag: []string{"yes", "no", "quiet", "silent", "ignore-existing", "workspaces", "include-workspace-root", "bun"}}},
+				longFlag: []string{"yes", "no", "no-install", "quiet", "silent", "ignore-existing", "workspaces", "include-workspace-root", "bun"}}},
 	)
 }
 

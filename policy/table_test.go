@@ -497,6 +497,7 @@ var bypassCases = []bypassCase{
 	{class: 27, cmd: `yarn dlx pkg`, verdict: "ask", why: "yarn dlx under yarn:*"},
 	{class: 27, cmd: `npm init vite`, verdict: "ask", why: "npm init <pkg> runs create-<pkg>"},
 	{class: 27, cmd: `npx -y cowsay`, verdict: "allow", why: "a prefix rule naming npx covers the package it runs", allow: []string{"npx:*"}},
+	{class: 27, cmd: `npx --no-install -p jest jest --ci`, verdict: "allow", why: "npx's own options are read", allow: []string{"npx:*"}},
 	{class: 27, cmd: `npx rm -rf /`, verdict: "deny", why: "npx runs a program on PATH too: deny rules see it", allow: []string{"npx:*"}},
 	{class: 27, cmd: `npx -c 'rm -rf /'`, verdict: "deny", why: "-c runs a command line, judged as one", allow: []string{"npx:*"}},
 	{class: 27, cmd: `npx cat {HOME}/.ssh/id_rsa`, verdict: "ask", why: "the command's paths are judged", allow: []string{"npx:*"}, hard: true},
