@@ -36,9 +36,8 @@ func guard(args []word) string {
 // editsOnly reports a guard reason that is only p's writing of files the
 // path step judges as writes: its in-place edit of its file operands
 // (editsInPlace: sed -i, gofmt -w, prettier --write) or an option writing
-// the file it names (a write role in its spec, which paths reads: sort
-// -o, curl -o). Such a
-// write is an Edit of those files, not a program run.
+// the file it names (a write role in its spec, which paths reads: sort -o,
+// curl -o). Such a write is an Edit of those files, not a program run.
 func (p *program) editsOnly(why string) bool {
 	if p.editsInPlace != "" && strings.HasPrefix(why, p.editsInPlace+" (") {
 		return true

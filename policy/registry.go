@@ -100,7 +100,8 @@ type program struct {
 	acceptEdits bool
 	// editsInPlace is the guard's reason (its text before " (flag)") for
 	// options whose only effect beyond reading is rewriting the file
-	// operands, which the path step judges as writes: they are Edits, so
+	// operands (sed -i, gofmt -w, prettier --write, black without
+	// --check), which the path step judges as writes: they are Edits, so
 	// they need Edit permission for those files (an Edit rule, acceptEdits
 	// inside the roots), not an exact Bash rule.
 	editsInPlace string
