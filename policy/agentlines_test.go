@@ -25,7 +25,7 @@ var agentEnv = []string{"PATH=/usr/local/bin:/usr/bin:/bin", "HOME=/home/dev", "
 // with every program of the corpus allowed by a Bash(NAME:*) rule. A
 // change that makes the policy ask more must raise it, and say in its
 // message which new asks a careful user would want and why.
-var maxAgentAsks = map[Mode]int{ModeDefault: 189, ModeAcceptEdits: 91}
+var maxAgentAsks = map[Mode]int{ModeDefault: 188, ModeAcceptEdits: 90}
 
 // agentDirs are the scratch directory and the project directories the
 // corpus's agents work in. In recorded agent traffic each agent's project
@@ -35,7 +35,7 @@ var agentDirs = []string{"/tmp", "/testbed", "/workspace", "/app", "/repo", "/sr
 	"/home/dev/code", "/home/user/project", "/Users/dev/code"}
 
 // maxAgentAsksRooted is maxAgentAsks in acceptEdits with agentDirs added.
-const maxAgentAsksRooted = 64
+const maxAgentAsksRooted = 63
 
 // TestAgentLineAsks counts the corpus entries the policy asks about (go
 // test ./policy -run TestAgentLineAsks -v prints the counts and every

@@ -407,15 +407,16 @@ func (j *segJudgement) judgePaths(env *pathEnv, at where) where {
 		}
 		if len(c.args) > 0 && !c.args[0].is("cd") {
 			p := lookupWord(c.args[0])
+			dir := j.gitDir(env, cwd, p, c.args)
 			j.covering = j.namingRule(c.args[0])
 			for _, f := range p.paths(c.args) {
 				if !c.found || !f.word.is("{}") {
-					j.file(env, cwd, f)
+					j.file(env, dir, f)
 				}
 			}
 			j.covering = nil
-			j.words(env, cwd, p, c.args)
-			j.treeReads(env, cwd, p, c.args)
+			j.words(env, dir, p, c.args)
+			j.treeReads(env, dir, p, c.args)
 		}
 	}
 	for _, f := range builtinFiles(j.seg) {
@@ -429,6 +430,33 @@ func (j *segJudgement) judgePaths(env *pathEnv, at where) where {
 		return at
 	}
 	return j.judgeCd(env, at)
+}
+
+// gitDir is the directory a command's paths are relative to: cwd, or
+// where git -C leads, which is judged as cd's target is and, as git after
+// a cd, asks when git there obeys another repository's configuration
+// than in the directory the chain started in.
+func (j *segJudgement) gitDir(env *pathEnv, cwd string, p *program, args []word) string {
+	if p == nil || !p.repoConfig {
+		return cwd
+	}
+	dirs, unknown := gitDirs(args)
+	if unknown {
+		j.facts.hard = true
+		j.pathAsks = append(j.pathAsks, "git -C goes to a directory known only at run time: its repository configuration can run programs")
+		return cwd
+	}
+	dir := cwd
+	for _, d := range dirs {
+		j.file(env, dir, fileArg{word: lit(d), role: roleRead, what: "git -C"})
+		dir = env.resolve(dir, d)
+	}
+	if len(dirs) > 0 {
+		if why := otherRepo(env.resolveDir(env.startDir), dir); why != "" {
+			j.pathAsks = append(j.pathAsks, "git -C "+dir+", where "+why+": "+cdGitRisk)
+		}
+	}
+	return dir
 }
 
 // file judges one path and files the note: a deny first, asks before fine

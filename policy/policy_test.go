@@ -127,7 +127,7 @@ func TestGuardEdges(t *testing.T) {
 		"sort -k1,1 -t, f": false, "sort -ko f": false, "sort -T /tmp f": false, "sort -o": true,
 		"sed -n -e 1p f": false, "sed --debug p f": false, "sed --i= p": true, "sed -n -- p -i": false,
 		"rg -A3 -- -z": false, "rg -tz foo": false, "rg -jz foo": false, "rg -uuz foo": true,
-		"git log -p": false, "git show --stat": false, "git --no-pager log": false, "git -C. log": true,
+		"git log -p": false, "git show --stat": false, "git --no-pager log": false, "git -C. log": false, "git --git-dir=x log": true, "git --work-tree x log": true,
 		"git commit -c HEAD": false, "git commit --template=t": false, "git init --template=t": true, "git clone --config x=y u": true, "git clone -u x y": true, "git push --rec=x": true,
 		"git config --list": false, "git config user.name": false, "git config -f f user.name": false, "git config -f f user.name x": true, "git config user.name x": true, "git config --unset x": true,
 		"tar -tzf a.tgz": false, "tar cf - x": false, "tar -xf a --to-command sh": true,
