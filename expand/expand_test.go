@@ -559,6 +559,22 @@ var planCases = []planCase{
 		dirs: []string{tmpMark, ""}},
 	{name: "cd after && is runtime", src: "true && cd sub; echo *", want: [][]string{{"true"}, {"cd", "sub"}, {"echo", u("*")}},
 		dirs: []string{tmpMark, tmpMark, ""}},
+	// After "a && cd x", what runs through && runs only if cd ran and
+	// succeeded: its directory is x. "||" or ";" end that: the pipeline
+	// after them may run where the cd never did.
+	{name: "cd after && gates what follows with &&", src: "true && cd sub && ls *.go && echo $PWD",
+		want: [][]string{{"true"}, {"cd", "sub"}, {"ls", "s.go"}, {"echo", tmpMark + "/sub"}},
+		dirs: []string{tmpMark, tmpMark, tmpMark + "/sub", tmpMark + "/sub"}},
+	{name: "|| after a gated cd is runtime", src: "true && cd sub || echo $PWD",
+		want: [][]string{{"true"}, {"cd", "sub"}, {"echo", u("$PWD")}}, dirs: []string{tmpMark, tmpMark, ""}},
+	{name: "a cd skipped by || leaves && after it runtime", src: "true || cd sub && echo $PWD",
+		want: [][]string{{"true"}, {"cd", "sub"}, {"echo", u("$PWD")}}, dirs: []string{tmpMark, tmpMark, ""}},
+	{name: "; after a gated cd is runtime", src: "true && cd sub && true; echo $PWD",
+		want: [][]string{{"true"}, {"cd", "sub"}, {"true"}, {"echo", u("$PWD")}}, dirs: []string{tmpMark, tmpMark, tmpMark + "/sub", ""}},
+	{name: "a gated run starts again after ;", src: "true; true && cd sub && echo $PWD",
+		want: [][]string{{"true"}, {"true"}, {"cd", "sub"}, {"echo", tmpMark + "/sub"}}, dirs: []string{tmpMark, tmpMark, tmpMark, tmpMark + "/sub"}},
+	{name: "an assignment after && holds for what follows with &&", src: "true && X=1 && echo $X; echo $X",
+		want: [][]string{{"true"}, nil, {"echo", "1"}, {"echo", u("$X")}}},
 	{name: "glob after a program", src: "ls; echo *.go", want: [][]string{{"ls"}, {"echo", u("*.go")}}},
 	{name: "glob in the stage after a program", src: "ls | echo *.go", want: [][]string{{"ls"}, {"echo", u("*.go")}}},
 	{name: "glob after a built-in", src: "echo x; echo *.go", want: [][]string{{"echo", "x"}, {"echo", "a.go", "b.go"}}},

@@ -32,31 +32,74 @@ func Plan(c *chain.Chain, sh *Shell) (*chain.Chain, error) {
 	p.unknown, p.listed, p.runtimeValues = map[string]bool{}, map[string][]fs.DirEntry{}, map[string]bool{}
 	out := *c
 	out.Pipelines = make([]*chain.Pipeline, len(c.Pipelines))
+	var gated *Shell
 	for i, pl := range c.Pipelines {
+		op := chain.OpSeq
 		if i > 0 {
+			op = c.Ops[i-1]
 			p.markUnknown("?", true)
 		}
-		certain := i == 0 || c.Ops[i-1] == chain.OpSeq
-		np := *pl
-		np.Segments = make([]*chain.Segment, len(pl.Segments))
-		for j, seg := range pl.Segments {
-			st := p
-			if len(pl.Segments) > 1 {
-				st = p.Clone() // a pipeline stage is a subshell
-			}
-			e, err := plan(seg, st)
-			if err != nil {
-				return nil, err
-			}
-			np.Segments[j] = e
-			if len(pl.Segments) == 1 {
-				p.apply(e, certain)
-			}
-			p.touches(e)
+		gated = p.gate(gated, op, i > 0 && (i == 1 || c.Ops[i-2] == chain.OpSeq))
+		np, err := p.planPipeline(pl, gated, i == 0 || op == chain.OpSeq)
+		if err != nil {
+			return nil, err
 		}
-		out.Pipelines[i] = &np
+		out.Pipelines[i] = np
 	}
 	return &out, nil
+}
+
+// gate returns the state a pipeline after op is planned in when that is
+// not p's: after "a && b" b runs only if a ran and succeeded, so what a
+// did (cd x: the directory) holds for b for sure. gated is that state for
+// the pipeline before, nil when it was p; prevSure says the pipeline
+// before runs for sure. "a || b" and "a; b" end the run of &&: b may run
+// where a did not.
+func (p *Shell) gate(gated *Shell, op chain.Op, prevSure bool) *Shell {
+	switch {
+	case op != chain.OpAnd:
+		return nil
+	case gated != nil:
+		gated.markUnknown("?", true)
+		return gated
+	case prevSure:
+		return p.Clone()
+	}
+	return nil
+}
+
+// planPipeline plans one pipeline, in gated when it is set (else in p),
+// and applies what it does to p, for sure when it runs for sure (sure),
+// and to gated for sure.
+func (p *Shell) planPipeline(pl *chain.Pipeline, gated *Shell, sure bool) (*chain.Pipeline, error) {
+	run := p
+	if gated != nil {
+		run = gated
+	}
+	np := *pl
+	np.Segments = make([]*chain.Segment, len(pl.Segments))
+	for j, seg := range pl.Segments {
+		st := run
+		if len(pl.Segments) > 1 {
+			st = run.Clone() // a pipeline stage is a subshell
+		}
+		e, err := plan(seg, st)
+		if err != nil {
+			return nil, err
+		}
+		np.Segments[j] = e
+		if len(pl.Segments) == 1 {
+			p.apply(e, sure)
+			if gated != nil {
+				gated.apply(e, true)
+			}
+		}
+		p.touches(e)
+		if gated != nil {
+			gated.touches(e)
+		}
+	}
+	return &np, nil
 }
 
 // plan expands one segment for the plan and records the directory it

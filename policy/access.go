@@ -105,11 +105,14 @@ func (p *program) paths(args []word) []fileArg {
 	if p != nil && p.text {
 		return nil // text it prints or compares: echo ~ reads nothing
 	}
-	if p == nil || p.operands == 0 {
+	if p == nil || p.operands == 0 && !p.looseOpts {
 		return pathLikeFiles(args)
 	}
 	operands, opts := walkFlags(args[1:], &p.opts)
 	files := optionFiles(opts, &p.opts)
+	if p.operands == 0 {
+		return append(files, pathLikeFiles(args)...)
+	}
 	if p.operandFiles != nil {
 		return p.operandFiles(p, files, operands, opts)
 	}

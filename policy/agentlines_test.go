@@ -26,12 +26,19 @@ var agentEnv = []string{"PATH=/usr/local/bin:/usr/bin:/bin", "HOME=/home/dev", "
 // with every program of the corpus allowed by a Bash(NAME:*) rule. A
 // change that makes the policy ask more must raise it, and say in its
 // message which new asks a careful user would want and why.
-var maxAgentAsks = map[Mode]int{ModeDefault: 229, ModeAcceptEdits: 146}
+var maxAgentAsks = map[Mode]int{ModeDefault: 188, ModeAcceptEdits: 90, agentRooted: 63}
+
+// agentDirs are the scratch directory and the project directories the
+// corpus's agents work in. In recorded agent traffic each agent's project
+// is a root of its own; judged with these as additional directories, in
+// acceptEdits, the corpus is measured as that traffic is.
+var agentDirs = []string{"/tmp", "/testbed", "/workspace", "/app", "/repo", "/src", "/home/dev/proj", "/home/dev/projects",
+	"/home/dev/code", "/home/user/project", "/Users/dev/code"}
 
 // maxAgentAsksWindows is maxAgentAsks on Windows, where the corpus's
 // POSIX paths ("cd /repo", "cat /etc/os-release") are on the current
 // drive, outside the roots, and "cd /x" asks as it does on POSIX.
-var maxAgentAsksWindows = map[Mode]int{ModeDefault: 232, ModeAcceptEdits: 150}
+var maxAgentAsksWindows = map[Mode]int{ModeDefault: 191, ModeAcceptEdits: 94, agentRooted: 71}
 
 // TestAgentLineAsks counts the corpus entries the policy asks about (go
 // test ./policy -run TestAgentLineAsks -v prints the counts and every
@@ -54,12 +61,20 @@ func TestAgentLineAsks(t *testing.T) {
 		chains = append(chains, c)
 		for _, s := range c.Segments() {
 			if len(s.Args) > 0 && !s.ArgRuntime(0) {
-				names[canonicalName(s.Args[0])] = true
+				names[programRuleWord(s.Args[0])] = true
 			}
 		}
 	}
-	for _, mode := range []Mode{ModeDefault, ModeAcceptEdits} {
+	for _, mode := range []Mode{ModeDefault, ModeAcceptEdits, agentRooted} {
 		p := agentPolicy(names, mode).ForEnv(agentEnv, nil)
+		limits := maxAgentAsks
+		if runtime.GOOS == "windows" {
+			limits = maxAgentAsksWindows
+		}
+		max := limits[mode]
+		if mode == agentRooted {
+			p.Mode, p.AdditionalDirectories = ModeAcceptEdits, agentDirs
+		}
 		asks := 0
 		for _, c := range chains {
 			d, err := p.Authorize(context.Background(), c, dir)
@@ -72,15 +87,24 @@ func TestAgentLineAsks(t *testing.T) {
 			}
 		}
 		t.Logf("%s: %d of %d planned entries ask (%d entries in the corpus)", mode, asks, len(chains), len(entries))
-		limit := maxAgentAsks
-		if runtime.GOOS == "windows" {
-			limit = maxAgentAsksWindows
-		}
-		if max := limit[mode]; asks > max {
+		if asks > max {
 			t.Errorf("%s: %d entries ask, more than the %d recorded in maxAgentAsks (maxAgentAsksWindows on Windows)", mode, asks, max)
 		}
 	}
 }
+
+// programRuleWord is the word a rule allowing the program names: its
+// canonical name when it is found on PATH, the word as written when it is
+// a path (./gradlew), which a rule must spell out to match.
+func programRuleWord(prog string) string {
+	if strings.ContainsAny(prog, `/\`) {
+		return prog
+	}
+	return canonicalName(prog)
+}
+
+// agentRooted names the acceptEdits run with agentDirs among the roots.
+const agentRooted Mode = "acceptEdits+agentDirs"
 
 // agentPolicy allows every program named by the corpus with Bash(NAME:*)
 // in mode.

@@ -33,10 +33,30 @@ func guard(args []word) string {
 	return why
 }
 
-// editsOnly reports a guard reason that is p's in-place edit of its file
-// operands and nothing else (editsInPlace).
+// editsOnly reports a guard reason that is only p's writing of files the
+// path step judges as writes: its in-place edit of its file operands
+// (editsInPlace: sed -i, gofmt -w, prettier --write) or an option writing
+// the file it names (a write role in its spec, which paths reads: sort -o,
+// curl -o). Such a write is an Edit of those files, not a program run.
 func (p *program) editsOnly(why string) bool {
-	return p.editsInPlace != "" && strings.HasPrefix(why, p.editsInPlace+" (")
+	if p.editsInPlace != "" && strings.HasPrefix(why, p.editsInPlace+" (") {
+		return true
+	}
+	if !p.optionWrites() {
+		return false // its reading of the paths does not see the option
+	}
+	for f, r := range p.opts.danger {
+		if p.opts.roles[f] == roleWrite && strings.HasPrefix(why, r+" (") {
+			return true
+		}
+	}
+	return false
+}
+
+// optionWrites reports a record whose paths hold the values of its
+// options with a write role: read off its spec's roles (paths).
+func (p *program) optionWrites() bool {
+	return p.files == nil && (p.operands != 0 || p.looseOpts)
 }
 
 // guardEditsOnly reports that the guard's reason g for args is only an
@@ -47,8 +67,23 @@ func guardEditsOnly(args []word, g string) bool {
 }
 
 // specGuard is the guard of a program described by its options alone: the
-// dangerous ones of its spec.
-func specGuard(p *program, _ string, rest []word) string { return flagGuard(rest, &p.opts) }
+// dangerous ones of its spec, an edit of files (editsOnly) only when no
+// other is given, so that what permits the edit never hides the rest.
+func specGuard(p *program, _ string, rest []word) string {
+	_, opts := walkFlags(rest, &p.opts)
+	edit := ""
+	for i := range opts {
+		r := p.opts.dangerIn(opts[i : i+1])
+		switch {
+		case r == "":
+		case !p.editsOnly(r):
+			return r
+		case edit == "":
+			edit = r
+		}
+	}
+	return edit
+}
 
 // runtimeArgGuard is the guard of a guarded program one of whose words is
 // known only at run time: the word may turn out to be (or, split, hold)

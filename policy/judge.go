@@ -252,6 +252,8 @@ func (p *Policy) allowNarrow(j *segJudgement) {
 	} else if p.ReadOnlyAutoAllow {
 		if ok, why := readOnlyReason(narrow); ok {
 			j.allow("", "read-only command "+canonWord(narrow[0]).show()+" (auto-allowed)")
+		} else if runs := p.runsReaders(j, true); runs != "" {
+			j.allow("", "read-only command "+canonWord(narrow[0]).show()+" (auto-allowed): "+runs)
 		} else if why != "" {
 			j.guardStops(why, "guard: "+why)
 		}
@@ -272,7 +274,7 @@ func (j *segJudgement) allowByRule(p *Policy, r *Rule, exact bool) {
 	if !exact {
 		g := guard(j.a.narrow)
 		if g != "" && !guardEditsOnly(j.a.narrow, g) {
-			if why := p.runsReaders(j); why != "" {
+			if why := p.runsReaders(j, false); why != "" {
 				j.byRule = r
 				j.allow(r.Text, "matches "+r.Match.String()+" allow rule "+r.String()+"; "+why)
 				return
@@ -405,13 +407,16 @@ func (j *segJudgement) judgePaths(env *pathEnv, at where) where {
 		}
 		if len(c.args) > 0 && !c.args[0].is("cd") {
 			p := lookupWord(c.args[0])
+			dir := j.gitDir(env, cwd, p, c.args)
 			j.covering = j.namingRule(c.args[0])
 			for _, f := range p.paths(c.args) {
-				j.file(env, cwd, f)
+				if !c.found || !f.word.is("{}") {
+					j.file(env, dir, f)
+				}
 			}
 			j.covering = nil
-			j.words(env, cwd, p, c.args)
-			j.treeReads(env, cwd, p, c.args)
+			j.words(env, dir, p, c.args)
+			j.treeReads(env, dir, p, c.args)
 		}
 	}
 	for _, f := range builtinFiles(j.seg) {
@@ -425,6 +430,33 @@ func (j *segJudgement) judgePaths(env *pathEnv, at where) where {
 		return at
 	}
 	return j.judgeCd(env, at)
+}
+
+// gitDir is the directory a command's paths are relative to: cwd, or
+// where git -C leads, which is judged as cd's target is and, as git after
+// a cd, asks when git there obeys another repository's configuration
+// than in the directory the chain started in.
+func (j *segJudgement) gitDir(env *pathEnv, cwd string, p *program, args []word) string {
+	if p == nil || !p.repoConfig {
+		return cwd
+	}
+	dirs, unknown := gitDirs(args)
+	if unknown {
+		j.facts.hard = true
+		j.pathAsks = append(j.pathAsks, "git -C goes to a directory known only at run time: its repository configuration can run programs")
+		return cwd
+	}
+	dir := cwd
+	for _, d := range dirs {
+		j.file(env, dir, fileArg{word: lit(d), role: roleRead, what: "git -C"})
+		dir = env.resolve(dir, d)
+	}
+	if len(dirs) > 0 {
+		if why := otherRepo(env.resolveDir(env.startDir), dir); why != "" {
+			j.pathAsks = append(j.pathAsks, "git -C "+dir+", where "+why+": "+cdGitRisk)
+		}
+	}
+	return dir
 }
 
 // file judges one path and files the note: a deny first, asks before fine

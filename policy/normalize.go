@@ -115,6 +115,9 @@ type command struct {
 	// redirects are those of a shell body's segment; the outer segment's
 	// own redirects are judged separately.
 	redirects []chain.Redirect
+	// found is set on a command find runs on the files it finds: its {}
+	// stands for them, judged as find's starting points' trees.
+	found bool
 }
 
 // analysis is everything the policy reads off one segment before rules

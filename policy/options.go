@@ -238,12 +238,6 @@ func findFlag(opts []flagUse, flags ...string) (word, bool) {
 	return word{}, false
 }
 
-// flagGuard is the guard of a program described by its spec alone.
-func flagGuard(args []word, spec *optSpec) string {
-	_, r := scanFlags(args, spec)
-	return r
-}
-
 // scanFlags walks args GNU-style (options may follow operands) and stops
 // reading options at "--". It returns the operands and the first reason a
 // dangerous option gave.

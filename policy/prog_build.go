@@ -1,12 +1,16 @@
 package policy
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Build tools and package managers: go, cargo, npm, pnpm, yarn, bun and
 // the package runners npx, bunx and pnpx; make, maven, pip and the others
 // whose records hold only the verb of a suggested rule. Their guards refuse the options
 // that name programs to run or configuration to load, and the
-// subcommands that run packages or code; the package runners always ask.
+// subcommands that run packages or code; the package runners are
+// wrappers of the command they run.
 
 func init() {
 	registerAll(
@@ -27,13 +31,35 @@ func init() {
 		&program{names: []string{"mvn", "gradle", "dotnet", "swift", "rake", "mix", "composer", "bundle", "pip", "pip3",
 			"conda", "rustup"}, verb: 2},
 		&program{names: []string{"uv", "poetry"}, verb: 2, longVerbs: []string{"run"}},
-		&program{names: []string{"npx", "bunx", "pnpx"}, runsCode: true,
-			guard: func(_ *program, name string, _ []word) string { return name + " runs a package from the registry" }},
+		// The package runners run a package's program, or one found on
+		// PATH (npx rm): wrappers, whose command deny rules see and whose
+		// paths are judged; -c runs a command line.
+		&program{names: []string{"npx", "bunx", "pnpx"}, runsCode: true, wrap: npxWrap,
+			guard: func(_ *program, name string, args []word) string { return nodeConfigDanger(name, args, true) },
+			opts: optSpec{shortVal: "pcw", shortFlag: "yq", longVal: []string{"package", "call", "workspace", "prefix", "registry", "cache"},
+				longFlag: []string{"yes", "no", "no-install", "quiet", "silent", "ignore-existing", "workspaces", "include-workspace-root", "bun"}}},
 	)
 }
 
-// goGuard refuses go's flags that name programs to run, go run and go
-// generate (which run code), and go env -w (which sets GOFLAGS and more).
+// npxWrap is the command a package runner runs: the words after its
+// options, or the command line of -c (--call), which a shell runs.
+func npxWrap(p *program, args []word) wrapResult {
+	i, opts, bad := scanOpts(args, &p.opts)
+	if bad != "" {
+		return wrapResult{unreadable: bad}
+	}
+	if body, ok := findFlag(opts, "-c", "--call"); ok {
+		return wrapResult{shellBody: &body}
+	}
+	if i < len(args) {
+		return wrapResult{cmd: args[i:]}
+	}
+	return wrapResult{}
+}
+
+// goGuard refuses go's flags that name programs to run, go run of a
+// package fetched at a version, go generate (which runs the commands its
+// comments name) and go env -w (which sets GOFLAGS and more).
 func goGuard(_ *program, _ string, args []word) string {
 	i := 0
 	for i < len(args) && args[i].hasPrefix("-") {
@@ -45,7 +71,11 @@ func goGuard(_ *program, _ string, args []word) string {
 	if i < len(args) {
 		switch sub := args[i]; {
 		case sub.is("run"):
-			return "go run builds and runs a program"
+			// The module's own code runs, as go test runs it; a
+			// package@version is fetched from elsewhere first.
+			if slices.ContainsFunc(args[i+1:], func(a word) bool { return strings.Contains(a.show(), "@") }) {
+				return "go run of a package@version fetches and runs a program"
+			}
 		case sub.is("generate"):
 			return "go generate runs the commands in //go:generate lines"
 		case sub.is("env"):

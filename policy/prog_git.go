@@ -56,6 +56,8 @@ func gitGlobalDanger(global *optSpec, args []word) (int, string) {
 			return i, "git -c sets configuration that can run programs (core.pager, core.fsmonitor…)"
 		case name == "-p" || name == "--paginate":
 			return i, "git " + name + " runs the pager"
+		case strings.HasPrefix(x, "-C") && gitDirKnown(args, i):
+			// git's directory, judged where it leads (gitDirs)
 		case strings.HasPrefix(x, "-C") || name == "--git-dir" || name == "--work-tree":
 			return i, "git " + name + " reads another repository's configuration"
 		case name == "--exec-path" && hasVal:
@@ -71,6 +73,45 @@ func gitGlobalDanger(global *optSpec, args []word) (int, string) {
 		i++
 	}
 	return i, ""
+}
+
+// gitDirKnown reports that the -C at args[i] has a value known now
+// (-C DIR or -CDIR): the path step judges where it leads.
+func gitDirKnown(args []word, i int) bool {
+	if x, _ := args[i].known(); len(x) > 2 {
+		return true
+	}
+	return i+1 < len(args) && !args[i+1].isUnknown()
+}
+
+// gitDirs are the directories git -C moves to, in order, each relative to
+// the one before (git -C a -C b runs in a/b); unknown is set when one is
+// known only at run time.
+func gitDirs(args []word) (dirs []string, unknown bool) {
+	for i := 1; i < len(args) && args[i].hasPrefix("-"); i++ {
+		x, _ := args[i].known()
+		if x == "--" {
+			break
+		}
+		if !strings.HasPrefix(x, "-C") {
+			if takes, _ := lookupWord(args[0]).global.exact(strings.SplitN(x, "=", 2)[0]); takes && !strings.Contains(x, "=") {
+				i++
+			}
+			continue
+		}
+		v := strings.TrimPrefix(x, "-C")
+		if v == "" {
+			if i+1 >= len(args) || args[i+1].isUnknown() {
+				return dirs, true
+			}
+			i++
+			v, _ = args[i].known()
+		}
+		if v != "" {
+			dirs = append(dirs, v)
+		}
+	}
+	return dirs, false
 }
 
 // gitSubcommandDanger judges a git subcommand and its arguments.
@@ -207,13 +248,20 @@ func gitShortDanger(sub, a string) string {
 
 // gitConfigRead reports a git config call that only reads.
 func gitConfigRead(rest []word) bool {
-	read := false
-	for _, w := range rest {
-		a, ok := w.known()
+	read, operands := false, 0
+	for i := 0; i < len(rest); i++ {
+		a, ok := rest[i].known()
 		if !ok {
-			continue
+			return false // an operand known only at run time may be a value set
+		}
+		if !strings.HasPrefix(a, "-") {
+			operands++
 		}
 		switch a {
+		case "-f", "--file", "--blob", "--type", "--default", "--comment":
+			i++ // the option's value
+		case "--":
+			return read
 		case "--get", "--get-all", "--get-regexp", "--get-urlmatch", "-l", "--list", "get", "list", "--get-color", "--get-colorbool":
 			read = true
 		case "--add", "--replace-all", "--unset", "--unset-all", "set", "unset", "--rename-section",
@@ -221,7 +269,8 @@ func gitConfigRead(rest []word) bool {
 			return false
 		}
 	}
-	return read
+	// git config NAME (one operand, no value) gets NAME.
+	return read || operands == 1
 }
 
 // gitFiles: git diff --no-index reads its operands; checkout, restore, rm,

@@ -21,7 +21,7 @@ func init() {
 				"--rsync-path": "rsync --rsync-path runs a program"},
 			roles: map[string]fileRole{"--files-from": roleList, "--exclude-from": roleRead, "--include-from": roleRead},
 		}},
-		&program{names: []string{"curl"}, guard: specGuard, opts: optSpec{
+		&program{names: []string{"curl"}, guard: specGuard, looseOpts: true, opts: optSpec{
 			shortVal: "AbCcDdEFHKmoPQrTtUuwXxYyze",
 			longVal: []string{"output", "config", "dump-header", "cookie-jar", "trace", "trace-ascii", "libcurl",
 				"upload-file", "data", "data-binary", "data-raw", "header", "request", "user", "user-agent", "url", "form", "cookie", "referer",
@@ -41,7 +41,7 @@ func init() {
 			roles: map[string]fileRole{"-o": roleWrite, "--output": roleWrite, "-D": roleWrite, "--dump-header": roleWrite,
 				"-c": roleWrite, "--cookie-jar": roleWrite, "--trace": roleWrite, "--trace-ascii": roleWrite, "--libcurl": roleWrite},
 		}},
-		&program{names: []string{"wget"}, guard: specGuard, opts: optSpec{
+		&program{names: []string{"wget"}, guard: specGuard, looseOpts: true, opts: optSpec{
 			shortVal: "OoPaeiDUTtwQ",
 			longVal: []string{"output-document", "output-file", "directory-prefix", "append-output", "execute", "input-file", "user-agent",
 				"tries", "timeout", "wait", "quota", "post-file", "body-file", "config"},

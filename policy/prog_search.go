@@ -127,23 +127,63 @@ func findRuns(_ *program, args []word, _ *chain.Segment) runsResult {
 }
 
 // findDeletes keeps find -delete out of the read-only table: it removes
-// what it matches (findFiles makes its starting points removals).
+// what it matches (findFiles makes its starting points removals), as
+// -exec rm {} does (findRm).
 func findDeletes(rest []word) string {
-	for _, w := range rest {
+	for i, w := range rest {
 		if w.is("-delete") {
 			return "find -delete removes files"
+		}
+		if _, ok := findRm(rest, i); ok {
+			return "find -exec rm removes files"
 		}
 	}
 	return ""
 }
 
+// findRm reports that args[i] starts -exec rm [-rRfvd] {} ; (or +, or
+// -execdir): a removal of each file found, what -delete does but that rm
+// -r takes a directory's contents with it, which are below the starting
+// points too. It returns the index of the terminator.
+func findRm(args []word, i int) (int, bool) {
+	if !args[i].isOneOf("-exec", "-execdir") || i+3 >= len(args) {
+		return 0, false
+	}
+	if prog, ok := args[i+1].known(); !ok || canonicalName(prog) != "rm" {
+		return 0, false
+	}
+	j := i + 2
+	for j < len(args) && args[j].hasPrefix("-") && isRmFindFlag(args[j]) {
+		j++
+	}
+	if j+1 < len(args) && args[j].is("{}") && isFindEnd(args[j+1]) {
+		return j + 1, true
+	}
+	return 0, false
+}
+
+// isRmFindFlag reports an rm option that changes nothing but how much of
+// a found file goes and what is printed.
+func isRmFindFlag(w word) bool {
+	a, _ := w.known()
+	switch a {
+	case "--recursive", "--force", "--verbose", "--dir":
+		return true
+	}
+	return len(a) > 1 && a[1] != '-' && strings.Trim(a[1:], "rRfvd") == ""
+}
+
 // findGuard refuses the find actions that run commands or write files;
-// -delete is a removal of the starting points' trees, judged as rm's
-// operands are.
+// -delete and -exec rm {} are a removal of the starting points' trees,
+// judged as rm's operands are.
 func findGuard(_ *program, _ string, args []word) string {
-	for _, w := range args {
-		a, ok := w.known()
+	for i := 0; i < len(args); i++ {
+		a, ok := args[i].known()
 		if !ok {
+			continue
+		}
+		if end, ok := findRm(args, i); ok {
+			i = end // a removal of what it finds, judged as -delete
 			continue
 		}
 		switch a {
@@ -182,7 +222,7 @@ func fdGuard(_ *program, _ string, args []word) string {
 func findFiles(_ *program, args []word) []fileArg {
 	var files []fileArg
 	starts, i := findStarts(args)
-	deletes := findDeletes(args[i:]) != ""
+	deletes := findRemoval(findDeletes(args[i:]))
 	names := findNames(args[i:])
 	for _, a := range starts {
 		f := findStart(a, deletes)
@@ -266,15 +306,22 @@ func findTrees(args []word) []word {
 	return []word{lit(".")}
 }
 
-// findStart is a starting point of find: read, or with -delete removed
-// with every file below it, but for "." and "..", which find never
-// removes: what is below them is.
-func findStart(w word, deletes bool) fileArg {
+// findRemoval names what removes find's files from findDeletes's reason
+// ("find -delete", "find -exec rm"), "" for none.
+func findRemoval(why string) string {
+	what, _, _ := strings.Cut(why, " removes")
+	return what
+}
+
+// findStart is a starting point of find: read, or, when deletes names
+// what removes the files found, removed with every file below it, but
+// for "." and "..", which find never removes: what is below them is.
+func findStart(w word, deletes string) fileArg {
 	switch {
-	case !deletes:
+	case deletes == "":
 		return fileArg{word: w, role: roleRead, what: "path"}
 	case w.isOneOf(".", "./", "..", "../"):
-		return fileArg{word: w, role: roleRemove, tree: treeBelow, below: true, what: "find -delete below"}
+		return fileArg{word: w, role: roleRemove, tree: treeBelow, below: true, what: deletes + " below"}
 	}
-	return fileArg{word: w, role: roleRemove, what: "find -delete"}
+	return fileArg{word: w, role: roleRemove, what: deletes}
 }

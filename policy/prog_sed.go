@@ -70,16 +70,11 @@ func sedInPlaceDanger(opts []flagUse, operands, scripts []word) string {
 		if o.flag != "-i" && o.flag != "--in-place" {
 			continue
 		}
-		if strings.HasPrefix(o.word, "--") {
-			if strings.Contains(o.word, "=") {
-				return "sed --in-place=SUFFIX also writes backup files (" + o.word + ")"
-			}
-			continue
+		suffix, given := sedSuffix(o)
+		if given && !plainSuffix(suffix) {
+			return "sed -i with a suffix naming another directory or the file's name writes backup files elsewhere (" + o.word + ")"
 		}
-		if !strings.HasSuffix(o.word, "i") || strings.Count(o.word, "i") != 1 {
-			return "sed -i with a suffix also writes backup files (" + o.word + ")"
-		}
-		short = true
+		short = short || !strings.HasPrefix(o.word, "--") && !given
 	}
 	for _, w := range scripts {
 		if s, _ := w.known(); len(sedScriptFiles(s)) > 0 {
@@ -385,7 +380,7 @@ func sedOperands(p *program, files []fileArg, operands []word, opts []flagUse) [
 			}
 		}
 	}
-	return p.plainOperands(files, operands, opts, sedRole(opts))
+	return sedBackups(p.plainOperands(files, operands, opts, sedRole(opts)), opts)
 }
 
 // sedScripts are the scripts of a sed call: its -e values (the options
@@ -396,6 +391,46 @@ func sedScripts(spec *optSpec, operands []word, opts []flagUse) []word {
 		scripts = operands[:1]
 	}
 	return scripts
+}
+
+// sedSuffix is the backup suffix an -i or --in-place option gives
+// (-i.bak, --in-place=.orig), if any: GNU sed writes FILE+SUFFIX beside
+// each file it edits.
+func sedSuffix(o flagUse) (string, bool) {
+	if strings.HasPrefix(o.word, "--") {
+		_, suffix, ok := strings.Cut(o.word, "=")
+		return suffix, ok
+	}
+	i := strings.IndexByte(o.word, 'i')
+	if i < 0 || i == len(o.word)-1 {
+		return "", false
+	}
+	return o.word[i+1:], true
+}
+
+// plainSuffix reports a suffix that puts the backup beside the file under
+// the file's name plus the suffix: no "/" (another directory) and no "*"
+// (the file's name put elsewhere in it).
+func plainSuffix(s string) bool { return s != "" && !strings.ContainsAny(s, `/\*`) }
+
+// sedBackups are the backup files an in-place edit with a suffix writes:
+// each file operand's name plus the suffix.
+func sedBackups(files []fileArg, opts []flagUse) []fileArg {
+	for _, o := range opts {
+		if o.flag != "-i" && o.flag != "--in-place" {
+			continue
+		}
+		suffix, given := sedSuffix(o)
+		if !given || !plainSuffix(suffix) {
+			continue
+		}
+		for _, f := range slices.Clone(files) {
+			if name, ok := f.word.known(); ok && f.role == roleWrite && f.what == "path" {
+				files = append(files, fileArg{word: lit(name + suffix), role: roleWrite, what: "sed -i backup"})
+			}
+		}
+	}
+	return files
 }
 
 // sedRole is the role of sed's file operands: written with -i.

@@ -9,7 +9,7 @@ import "github.com/chainrun/chainrun/chain"
 func init() {
 	registerAll(
 		&program{names: []string{"xargs"}, wrap: xargsWrap, runs: xargsRuns, runsCode: true,
-			guard: func(*program, string, []word) string { return "xargs runs a command built from its input" },
+			guard: xargsGuard,
 			opts: optSpec{shortVal: "adEILnPs", shortOpt: "eil", shortFlag: "0oprtx",
 				longVal:  []string{"arg-file", "delimiter", "max-args", "max-procs", "max-chars", "process-slot-var"},
 				longOpt:  []string{"eof", "replace", "max-lines"},
@@ -18,6 +18,17 @@ func init() {
 		&program{names: []string{"parallel"}, wrap: parallelWrap, runsCode: true,
 			opts: optSpec{shortVal: "jSaIdEnNPL", longVal: []string{"jobs", "sshlogin", "arg-file", "delimiter", "max-args", "joblog", "results"}}},
 	)
+}
+
+// xargsGuard: xargs runs a command built from its input, unless it only
+// prints its version or help.
+func xargsGuard(p *program, name string, rest []word) string {
+	if _, opts, bad := scanOpts(append([]word{lit(name)}, rest...), &p.opts); bad == "" {
+		if _, ok := findFlag(opts, "--version", "--help"); ok {
+			return ""
+		}
+	}
+	return "xargs runs a command built from its input"
 }
 
 // xargsWrap unwraps xargs, which runs echo when given no command.

@@ -81,6 +81,10 @@ type program struct {
 	// write but not all they read (git): their other words are judged as
 	// words it may read (words.go).
 	text, looseWords bool
+	// looseOpts records model the values of their options by the roles
+	// of their spec and their other words as pathLikeFiles and words.go do
+	// for a program without a record (curl's -o FILE and its URLs).
+	looseOpts bool
 	// tree says which directories the program reads by walking them and
 	// the option that makes it follow symlinks there.
 	tree func(args []word) (dirs []word, follow string)
@@ -96,7 +100,8 @@ type program struct {
 	acceptEdits bool
 	// editsInPlace is the guard's reason (its text before " (flag)") for
 	// options whose only effect beyond reading is rewriting the file
-	// operands, which the path step judges as writes: they are Edits, so
+	// operands (sed -i, gofmt -w, prettier --write, black without
+	// --check), which the path step judges as writes: they are Edits, so
 	// they need Edit permission for those files (an Edit rule, acceptEdits
 	// inside the roots), not an exact Bash rule.
 	editsInPlace string

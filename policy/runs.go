@@ -16,7 +16,9 @@ import (
 // (the read-only table, its arguments included) that an allow rule covers
 // itself, and the files they get come from trees the plan names (find's
 // starting points; xargs's input only when it is a plain find's output),
-// the segment is judged like that program: the rule covers it. Deny and
+// the segment is judged like that program: the rule covers it, or the
+// read-only table does when the program itself is xargs or a read-only
+// program (find) and the commands are read-only. Deny and
 // ask rules have seen every command already (each is a layer of the
 // segment), and the starting points are judged as reads. What cannot be
 // judged before the run asks as before: Read or Edit deny or ask rules
@@ -38,9 +40,10 @@ const maxTreeWalk = 20000
 
 // runsReaders reports why the prefix or glob rule whose guard fired
 // covers the segment: every command its program runs is a read-only
-// program allowed by a rule of its own; "" when it does not. It records
-// the trees judgePaths looks through.
-func (p *Policy) runsReaders(j *segJudgement) string {
+// program allowed by a rule of its own, or, judged by the read-only table
+// (table), by the table; "" when it does not. It records the trees
+// judgePaths looks through.
+func (p *Policy) runsReaders(j *segJudgement, table bool) string {
 	narrow := j.a.narrow
 	prog := lookupWord(narrow[0])
 	if prog == nil || prog.runs == nil || len(p.PathDeny)+len(p.PathAsk) > 0 {
@@ -55,6 +58,10 @@ func (p *Policy) runsReaders(j *segJudgement) string {
 		c = canonLayer(c)
 		if ro, _ := readOnlyReason(c); !ro {
 			return ""
+		}
+		if table {
+			why = append(why, c[0].show()+" (read-only)")
+			continue
 		}
 		r, _ := p.matchAllow(c)
 		if r == nil {

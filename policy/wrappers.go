@@ -102,7 +102,11 @@ func (a *analysis) execOptions(args []word, depth int, isExec, isEnd func(word) 
 			j++
 		}
 		if j > i+1 {
+			n := len(a.cmds)
 			a.unwrap(args[i+1:j], depth+1, false)
+			for k := n; k < len(a.cmds); k++ {
+				a.cmds[k].found = true
+			}
 		}
 		i = j
 	}
