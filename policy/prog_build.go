@@ -8,7 +8,7 @@ import "strings"
 // that name programs to run or configuration to load, and the
 // subcommands that run packages or code; the package runners always ask.
 
-func init() {
+func registerBuild() {
 	registerAll(
 		&program{names: []string{"go"}, guard: goGuard, global: &optSpec{shortVal: "C"}, verb: 2, longVerbs: []string{"mod", "tool"}},
 		// cargo --config can set a runner program.

@@ -4,7 +4,7 @@ package policy
 // rewrite them (gofmt -w, prettier --write, ruff --fix) or load code
 // (eslint --plugin).
 
-func init() {
+func registerFormat() {
 	registerAll(
 		&program{names: []string{"gofmt"}, guard: specGuard, opts: optSpec{danger: map[string]string{"-w": "gofmt -w rewrites files"}}},
 		&program{names: []string{"goimports"}, guard: specGuard, opts: optSpec{danger: map[string]string{"-w": "goimports -w rewrites files"}}},
