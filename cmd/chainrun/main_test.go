@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/chainrun/chainrun/internal/cli"
 	"github.com/chainrun/chainrun/internal/testprog"
 	"github.com/rogpeppe/go-internal/testscript"
 )
@@ -17,7 +18,7 @@ import (
 // directory it puts first in PATH; testprog.Main has then already run the
 // program a copy was started as, so for testscript only the tests are left.
 func TestMain(m *testing.M) {
-	testprog.Register("chainrun", func([]string) int { return Main() })
+	testprog.Register("chainrun", func([]string) int { return cli.Main() })
 	testprog.Main(scripts{wineExit{m}})
 }
 
