@@ -401,15 +401,16 @@ func (l *lowerer) compound(c syntax.Command) *ParseError {
 		if c.Until {
 			kw = "until"
 		}
-		name, msg = "control flow", kw+" loops are control flow, which is not supported"
+		name, msg = "control flow", kw+" loops are control flow, which is not supported; chainrun runs each command once: "+
+			"call again to repeat, or use a program that waits or repeats (timeout, watch)"
 	case *syntax.ForClause:
 		kw := "for"
 		if c.Select {
 			kw = "select"
 		}
-		name, msg = "control flow", kw+" loops are control flow, which is not supported"
+		name, msg = "control flow", kw+" loops are control flow, which is not supported; "+forFix(l.src, c)
 	case *syntax.CaseClause:
-		name, msg = "control flow", "case is control flow, which is not supported"
+		name, msg = "control flow", `case is control flow, which is not supported; use test with && and || ([ "$x" = a ] && echo A || echo other)`
 	case *syntax.FuncDecl:
 		name, msg = "control flow", "function definitions are not supported"
 	case *syntax.ArithmCmd:
@@ -739,10 +740,10 @@ func (l *lowerer) refusePart(p syntax.WordPart) *ParseError {
 	case *syntax.CmdSubst:
 		if p.Backquotes {
 			return refuse(l.src, at, KindUnsupported, "command substitution",
-				"command substitution with backticks is not supported; run the inner command first and pass its output literally")
+				"command substitution with backticks is not supported; run the inner command first and pass its output literally%s", substFix(l.src, p))
 		}
 		return refuse(l.src, at, KindUnsupported, "command substitution",
-			"command substitution $(…) is not supported; run the inner command first and pass its output literally")
+			"command substitution $(…) is not supported; run the inner command first and pass its output literally%s", substFix(l.src, p))
 	case *syntax.ProcSubst:
 		return refuse(l.src, at, KindUnsupported, "process substitution",
 			"process substitution <(…) / >(…) is not supported; write to a file first, or use a pipeline")
