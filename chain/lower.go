@@ -393,7 +393,7 @@ func (l *lowerer) compound(c syntax.Command) *ParseError {
 	case *syntax.Subshell:
 		name, msg = "subshell", "subshells ( … ) are not supported; use cd within the chain or the program's own directory option (git -C, make -C)"
 	case *syntax.Block:
-		name, msg = "group", "command groups { …; } are not supported"
+		name, msg = "group", "command groups { …; } are not supported; write the commands without the braces, each with the group's redirects"
 	case *syntax.IfClause:
 		name, msg = "control flow", "if is control flow, which is not supported; use && and ||"
 	case *syntax.WhileClause:
@@ -412,7 +412,7 @@ func (l *lowerer) compound(c syntax.Command) *ParseError {
 	case *syntax.CaseClause:
 		name, msg = "control flow", `case is control flow, which is not supported; use test with && and || ([ "$x" = a ] && echo A || echo other)`
 	case *syntax.FuncDecl:
-		name, msg = "control flow", "function definitions are not supported"
+		name, msg = "control flow", "function definitions are not supported; write the function's commands out where it is called"
 	case *syntax.ArithmCmd:
 		name, msg = "control flow", "arithmetic commands (( … )) are not supported"
 	case *syntax.TestClause:
