@@ -91,6 +91,8 @@ func TestRun(t *testing.T) {
 		{"bad dialect", map[string]any{"command": "true", "dialect": "cmd"}, true, 2, "", []string{"dialect \"cmd\""}},
 		{"missing dir", map[string]any{"command": "true", "dir": "nowhere"}, true, 2, "", []string{"dir \"nowhere\""}},
 		{"empty command", map[string]any{"command": " "}, true, 2, "", []string{"command is empty"}},
+		{"no command (the input schema's)", map[string]any{"timeout": "1s"}, true, 2, "", []string{"command"}},
+		{"a number for the command (the input schema's)", map[string]any{"command": 5}, true, 2, "", []string{"command"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var out RunResult

@@ -254,6 +254,7 @@ func (s *Server) newMCPServer(sess *session) *mcp.Server {
 		Logger:       s.cfg.Logger,
 		SchemaCache:  s.schemas,
 	})
+	srv.AddReceivingMiddleware(sess.argumentErrors)
 	mcp.AddTool(srv, runTool, withErrorResult(sess.run, func(_ RunArgs, err error) RunResult { return sess.runError(err) }))
 	mcp.AddTool(srv, explainTool, withErrorResult(sess.explain, explainError))
 	mcp.AddTool(srv, jobOutputTool, withErrorResult(sess.jobOutput, jobOutputError))

@@ -51,3 +51,32 @@ func jobOutputError(args JobOutputArgs, err error) JobOutput {
 func explainError(_ ExplainArgs, err error) *report.Plan {
 	return report.NewPlan(nil, err)
 }
+
+// argumentErrors gives the results the SDK makes itself, for arguments
+// that do not fit a tool's input schema (no command, a string where a
+// number belongs), the structured content every other result carries:
+// the tool's own output with the error, kind argument.
+func (s *session) argumentErrors(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		res, err := next(ctx, method, req)
+		ctr, ok := res.(*mcp.CallToolResult)
+		if err != nil || !ok || !ctr.IsError || ctr.StructuredContent != nil || len(ctr.Content) == 0 {
+			return res, err
+		}
+		params, ok := req.GetParams().(*mcp.CallToolParamsRaw)
+		text, isText := ctr.Content[0].(*mcp.TextContent)
+		if !ok || !isText {
+			return res, err
+		}
+		e := argErrorf("%s", text.Text)
+		switch params.Name {
+		case "run", "job_kill":
+			ctr.StructuredContent = s.runError(e)
+		case "job_output":
+			ctr.StructuredContent = JobOutput{Error: report.NewError(e)}
+		case "explain":
+			ctr.StructuredContent = explainError(ExplainArgs{}, e)
+		}
+		return ctr, nil
+	}
+}
