@@ -20,6 +20,7 @@ const (
 	KindRedirect      ErrorKind = "redirect"       // a redirect could not be opened (status 1)
 	KindTimeout       ErrorKind = "timeout"        // the chain ran out of time (status 124)
 	KindExpansion     ErrorKind = "expansion"      // a word bash could not expand either ($((1/0))): the chain ends, status 1
+	KindArgument      ErrorKind = "argument"       // an argument of a call or flag is wrong (an MCP tool's timeout, an unknown job); nothing ran
 	KindInternal      ErrorKind = "internal"       // a bug or an OS failure
 )
 

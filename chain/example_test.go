@@ -40,7 +40,7 @@ func ExampleParseError() {
 	}
 	// Output:
 	// unsupported command substitution 5
-	// unsupported error: 1:6: command substitution $(…) is not supported; run the inner command first and pass its output literally
+	// unsupported error: 1:6: command substitution $(…) is not supported; run the inner command first and pass its output literally: date first, then this command line with its output in place of $(date)
 	//   echo $(date)
 	//        ^
 }

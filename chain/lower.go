@@ -393,7 +393,7 @@ func (l *lowerer) compound(c syntax.Command) *ParseError {
 	case *syntax.Subshell:
 		name, msg = "subshell", "subshells ( … ) are not supported; use cd within the chain or the program's own directory option (git -C, make -C)"
 	case *syntax.Block:
-		name, msg = "group", "command groups { …; } are not supported"
+		name, msg = "group", "command groups { …; } are not supported; write the commands without the braces, each with the group's redirects"
 	case *syntax.IfClause:
 		name, msg = "control flow", "if is control flow, which is not supported; use && and ||"
 	case *syntax.WhileClause:
@@ -401,17 +401,18 @@ func (l *lowerer) compound(c syntax.Command) *ParseError {
 		if c.Until {
 			kw = "until"
 		}
-		name, msg = "control flow", kw+" loops are control flow, which is not supported"
+		name, msg = "control flow", kw+" loops are control flow, which is not supported; chainrun runs each command once: "+
+			"call again to repeat, or use a program that waits or repeats (timeout, watch)"
 	case *syntax.ForClause:
 		kw := "for"
 		if c.Select {
 			kw = "select"
 		}
-		name, msg = "control flow", kw+" loops are control flow, which is not supported"
+		name, msg = "control flow", kw+" loops are control flow, which is not supported; "+forFix(l.src, c)
 	case *syntax.CaseClause:
-		name, msg = "control flow", "case is control flow, which is not supported"
+		name, msg = "control flow", `case is control flow, which is not supported; use test with && and || ([ "$x" = a ] && echo A || echo other)`
 	case *syntax.FuncDecl:
-		name, msg = "control flow", "function definitions are not supported"
+		name, msg = "control flow", "function definitions are not supported; write the function's commands out where it is called"
 	case *syntax.ArithmCmd:
 		name, msg = "control flow", "arithmetic commands (( … )) are not supported"
 	case *syntax.TestClause:
@@ -739,10 +740,10 @@ func (l *lowerer) refusePart(p syntax.WordPart) *ParseError {
 	case *syntax.CmdSubst:
 		if p.Backquotes {
 			return refuse(l.src, at, KindUnsupported, "command substitution",
-				"command substitution with backticks is not supported; run the inner command first and pass its output literally")
+				"command substitution with backticks is not supported; run the inner command first and pass its output literally%s", substFix(l.src, p))
 		}
 		return refuse(l.src, at, KindUnsupported, "command substitution",
-			"command substitution $(…) is not supported; run the inner command first and pass its output literally")
+			"command substitution $(…) is not supported; run the inner command first and pass its output literally%s", substFix(l.src, p))
 	case *syntax.ProcSubst:
 		return refuse(l.src, at, KindUnsupported, "process substitution",
 			"process substitution <(…) / >(…) is not supported; write to a file first, or use a pipeline")

@@ -395,7 +395,7 @@ func TestParseErrorCaret(t *testing.T) {
 	if !errors.As(err, &pe) {
 		t.Fatal(err)
 	}
-	want := "unsupported error: 1:20: command substitution $(…) is not supported; run the inner command first and pass its output literally\n" +
+	want := "unsupported error: 1:20: command substitution $(…) is not supported; run the inner command first and pass its output literally: id first, then this command line with its output in place of $(id)\n" +
 		"  git status && echo $(id)\n" +
 		"                     ^\n"
 	if got := pe.Caret(); got != want {

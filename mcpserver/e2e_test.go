@@ -46,7 +46,12 @@ func TestNodeE2E(t *testing.T) {
 		missing("npm ci in %s: %v\n%s", dir, err, out)
 	}
 	env := testEnv()
-	env = append(env, "CHAINRUN_BIN="+bin, "CHAINRUN_WORK="+testprog.TempDir(t))
+	env = append(env, "CHAINRUN_BIN="+bin, "CHAINRUN_WORK="+testprog.TempDir(t),
+		"CHAINRUN_CLAUDE_MCP_JSON="+routedMCPJSON, "CHAINRUN_CLAUDE_SETTINGS="+routedSettings)
+	// The Claude Code setup names chainrun as the README installs it: on
+	// PATH, with chainrun-mcp beside it.
+	path, _ := environ.Host.Get(env, "PATH")
+	env = environ.Host.Set(env, "PATH", path+string(os.PathListSeparator)+filepath.Dir(bin))
 	env = environ.Host.Unset(env, "NODE_OPTIONS")
 	cmd := exec.Command(node, "--test", "--test-reporter=spec", "e2e.test.mjs")
 	cmd.Dir, cmd.Env = dir, env

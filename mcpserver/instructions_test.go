@@ -42,7 +42,7 @@ func TestInstructionsSyntax(t *testing.T) {
 	for _, tool := range tools.Tools {
 		texts["the "+tool.Name+" tool's description"] = tool.Description
 	}
-	sentence := regexp.MustCompile(`[^.]*(?:[Rr]efused|not supported|[Uu]nsupported)[^.]*`)
+	sentence := regexp.MustCompile(`[^.\n]*(?:[Rr]efused|not supported|[Uu]nsupported)[^.\n]*`) // the run description's list of fixes is one line a fix
 	for where, text := range texts {
 		for _, s := range sentence.FindAllString(text, -1) {
 			for _, c := range syntaxRuns {
@@ -62,4 +62,31 @@ func TestInstructionsSyntax(t *testing.T) {
 // containsWord reports name in s, not as part of a longer word.
 func containsWord(s, name string) bool {
 	return regexp.MustCompile(`(^|[^A-Za-z])` + regexp.QuoteMeta(name) + `($|[^A-Za-z])`).MatchString(s)
+}
+
+// TestRunDescriptionFixes: the run tool's description lists every
+// construct the instructions call refused, each refused example gets a
+// fix from the parser (a refusal without one would leave the model with
+// no next step), and the description carries that fix as the parser
+// words it.
+func TestRunDescriptionFixes(t *testing.T) {
+	for _, c := range syntaxRefused {
+		if !strings.Contains(runTool.Description, "\n- "+c.name+" (") {
+			t.Errorf("the run description does not list %s", c.name)
+		}
+		for _, ex := range c.examples {
+			fix := parserFix(ex)
+			if fix == "" {
+				t.Errorf("the parser's refusal of %q gives no fix (no \"not supported; …\")", ex)
+				continue
+			}
+			head, _, _ := strings.Cut(fix, ":")
+			if c.name != "&" && !strings.Contains(runTool.Description, head) {
+				t.Errorf("the run description lacks the fix for %q: %q", ex, fix)
+			}
+		}
+	}
+	if !strings.Contains(runTool.Description, backgroundFix) {
+		t.Error("the run description does not say how to run in the background")
+	}
 }

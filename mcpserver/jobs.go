@@ -128,7 +128,7 @@ func (s *session) addJob(c *call) (*job, error) {
 		}
 	}
 	if running >= MaxRunningJobs {
-		return nil, fmt.Errorf("%d background jobs are running, the most a session runs at once; stop one with job_kill", running)
+		return nil, argErrorf("%d background jobs are running, the most a session runs at once; stop one with job_kill", running)
 	}
 	if len(s.jobs) >= MaxJobs && oldest != nil {
 		delete(s.jobs, oldest.id)
@@ -156,7 +156,7 @@ func (s *session) job(id string) (*job, error) {
 	if j := s.jobs[id]; j != nil {
 		return j, nil
 	}
-	return nil, fmt.Errorf("no job %q in this session (job_list shows them; jobs end with the session)", id)
+	return nil, argErrorf("no job %q in this session (job_list shows them; jobs end with the session)", id)
 }
 
 // gate opens once the policy let a background chain start.
@@ -189,7 +189,7 @@ func (s *session) jobOutput(_ context.Context, _ *mcp.CallToolRequest, args JobO
 		return nil, JobOutput{}, err
 	}
 	if args.Offset < 0 {
-		return nil, JobOutput{}, fmt.Errorf("offset %d: want the next_offset of the previous call, or 0", args.Offset)
+		return nil, JobOutput{}, argErrorf("offset %d: want the next_offset of the previous call, or 0", args.Offset)
 	}
 	running := j.running() // before reading, so a job seen ended has all its output read
 	raw, omitted, next := j.log.read(args.Offset)

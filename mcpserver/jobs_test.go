@@ -158,8 +158,15 @@ func TestJobEnds(t *testing.T) {
 	t.Run("unknown job", func(t *testing.T) {
 		c := connect(t, Config{}, nil, "")
 		for _, tool := range []string{"job_output", "job_kill"} {
-			if res := c.call(tool, map[string]any{"job": "job-9"}, nil); !res.IsError || !strings.Contains(text(res), "no job") {
+			var out struct {
+				Error *struct{ Kind, Message string } `json:"error"`
+			}
+			res := c.call(tool, map[string]any{"job": "job-9"}, &out)
+			if !res.IsError || !strings.Contains(text(res), "no job") {
 				t.Errorf("%s: %s", tool, text(res))
+			}
+			if out.Error == nil || out.Error.Kind != "argument" || !strings.Contains(out.Error.Message, "no job") {
+				t.Errorf("%s: structured content %s, want the error, kind argument", tool, res.StructuredContent)
 			}
 		}
 	})

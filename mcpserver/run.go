@@ -2,7 +2,6 @@ package mcpserver
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"maps"
 	"os"
@@ -72,7 +71,7 @@ func (s *session) callContext(ctx context.Context) (context.Context, context.Can
 func (s *session) prepare(args RunArgs) (*call, error) {
 	cfg := &s.srv.cfg
 	if strings.TrimSpace(args.Command) == "" {
-		return nil, errors.New("command is empty")
+		return nil, argErrorf("command is empty")
 	}
 	dialect, err := dialectOf(args.Dialect, cfg.Dialect)
 	if err != nil {
@@ -84,12 +83,12 @@ func (s *session) prepare(args RunArgs) (*call, error) {
 	}
 	if args.Timeout != "" {
 		if timeout, err = time.ParseDuration(args.Timeout); err != nil || timeout <= 0 {
-			return nil, fmt.Errorf("timeout %q: want a positive duration such as 30s or 5m", args.Timeout)
+			return nil, argErrorf("timeout %q: want a positive duration such as 30s or 5m", args.Timeout)
 		}
 	}
 	maxOut := cfg.MaxOutput
 	if args.MaxOutput < 0 {
-		return nil, fmt.Errorf("max_output %d: want a positive byte count", args.MaxOutput)
+		return nil, argErrorf("max_output %d: want a positive byte count", args.MaxOutput)
 	} else if args.MaxOutput > 0 {
 		maxOut = args.MaxOutput
 	}
@@ -119,7 +118,7 @@ func dialectOf(arg string, def chain.Dialect) (chain.Dialect, error) {
 	case chain.POSIX, chain.Windows:
 		return d, nil
 	}
-	return "", fmt.Errorf("dialect %q: want posix or windows", arg)
+	return "", argErrorf("dialect %q: want posix or windows", arg)
 }
 
 // env is the chain's environment: the server's, with what earlier chains
@@ -136,7 +135,7 @@ func (s *session) env(from state, set map[string]string) ([]string, error) {
 	sets := make([]string, 0, len(set))
 	for _, k := range slices.Sorted(maps.Keys(set)) {
 		if k == "" || strings.ContainsAny(k, "=\x00") || strings.Contains(set[k], "\x00") {
-			return nil, fmt.Errorf("env %q: want NAME with no = or NUL, and a value with no NUL", k)
+			return nil, argErrorf("env %q: want NAME with no = or NUL, and a value with no NUL", k)
 		}
 		sets = append(sets, k+"="+set[k])
 	}
@@ -161,7 +160,7 @@ func (s *session) startDir(arg string) (from state, dir, note string, err error)
 		dir = filepath.Join(from.Dir, dir)
 	}
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
-		return from, "", "", fmt.Errorf("dir %q: not a directory (from %s)", arg, from.Dir)
+		return from, "", "", argErrorf("dir %q: not a directory (from %s)", arg, from.Dir)
 	}
 	return from, filepath.Clean(dir), "", nil
 }

@@ -87,10 +87,12 @@ func TestRun(t *testing.T) {
 		{"max_output argument", map[string]any{"command": "lines 10", "max_output": 4}, false, 0, "1\n0\n", []string{"1\n… 17 bytes omitted …\n0\n"}},
 		{"pipefail", map[string]any{"command": "exit-with 3 | lines 1", "pipefail": true}, false, 3, "1\n", nil},
 		{"windows dialect", map[string]any{"command": `echo a\b`, "dialect": "windows"}, false, 0, "a\\b\n", nil},
-		{"bad timeout", map[string]any{"command": "true", "timeout": "soon"}, true, 0, "", []string{"timeout \"soon\""}},
-		{"bad dialect", map[string]any{"command": "true", "dialect": "cmd"}, true, 0, "", []string{"dialect \"cmd\""}},
-		{"missing dir", map[string]any{"command": "true", "dir": "nowhere"}, true, 0, "", []string{"dir \"nowhere\""}},
-		{"empty command", map[string]any{"command": " "}, true, 0, "", []string{"command is empty"}},
+		{"bad timeout", map[string]any{"command": "true", "timeout": "soon"}, true, 2, "", []string{"timeout \"soon\""}},
+		{"bad dialect", map[string]any{"command": "true", "dialect": "cmd"}, true, 2, "", []string{"dialect \"cmd\""}},
+		{"missing dir", map[string]any{"command": "true", "dir": "nowhere"}, true, 2, "", []string{"dir \"nowhere\""}},
+		{"empty command", map[string]any{"command": " "}, true, 2, "", []string{"command is empty"}},
+		{"no command (the input schema's)", map[string]any{"timeout": "1s"}, true, 2, "", []string{"command"}},
+		{"a number for the command (the input schema's)", map[string]any{"command": 5}, true, 2, "", []string{"command"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var out RunResult
@@ -99,7 +101,13 @@ func TestRun(t *testing.T) {
 			if res.IsError != tc.isError {
 				t.Errorf("isError %v, want %v\n%s", res.IsError, tc.isError, txt)
 			}
-			if res.StructuredContent != nil && out.ExitCode != tc.exit {
+			if res.StructuredContent == nil {
+				t.Errorf("no structured content\n%s", txt)
+			}
+			if tc.isError && (out.Error == nil || out.Error.Message == "") {
+				t.Errorf("an error result whose structured content names no error\n%s", txt)
+			}
+			if out.ExitCode != tc.exit {
 				t.Errorf("exit_code %d, want %d\n%s", out.ExitCode, tc.exit, txt)
 			}
 			if tc.stdout != "" && out.Stdout != tc.stdout {

@@ -204,6 +204,44 @@ var syntaxRefused = []construct{
 	{"&", []string{"sleep 10 &"}},
 }
 
+// backgroundFix replaces the parser's fix for & (chainrun waits for every
+// command), which the server offers a way around.
+const backgroundFix = "run the command with background=true, then job_output and job_kill"
+
+// refusedFixes lists, for the run tool's description, each refused
+// construct with the parser's own fix for its examples (the text after
+// "not supported; " in the refusal), one line each; an example whose fix
+// starts as its construct's previous one does is left out.
+func refusedFixes() string {
+	var b strings.Builder
+	for _, c := range syntaxRefused {
+		seen := map[string]bool{}
+		for _, ex := range c.examples {
+			fix := parserFix(ex)
+			if c.name == "&" {
+				fix = backgroundFix
+			}
+			head, _, _ := strings.Cut(fix, ":")
+			if fix == "" || seen[head] {
+				continue
+			}
+			seen[head] = true
+			fmt.Fprintf(&b, "\n- %s (%s): %s", c.name, ex, fix)
+		}
+	}
+	return b.String()
+}
+
+// parserFix is the fix the parser's refusal of src gives, "" if none.
+func parserFix(src string) string {
+	var pe *chain.ParseError
+	if _, err := chain.ParseDialect(src, chain.POSIX); !errors.As(err, &pe) {
+		return ""
+	}
+	_, fix, _ := strings.Cut(pe.Message, "supported; ")
+	return fix
+}
+
 // constructNames joins the constructs' names for the instructions.
 func constructNames(cs []construct) string {
 	names := make([]string, len(cs))
@@ -220,10 +258,11 @@ func (s *Server) newMCPServer(sess *session) *mcp.Server {
 		Logger:       s.cfg.Logger,
 		SchemaCache:  s.schemas,
 	})
-	mcp.AddTool(srv, runTool, sess.run)
-	mcp.AddTool(srv, explainTool, sess.explain)
-	mcp.AddTool(srv, jobOutputTool, sess.jobOutput)
-	mcp.AddTool(srv, jobKillTool, sess.jobKill)
+	srv.AddReceivingMiddleware(sess.argumentErrors)
+	mcp.AddTool(srv, runTool, withErrorResult(sess.run, func(_ RunArgs, err error) RunResult { return sess.runError(err) }))
+	mcp.AddTool(srv, explainTool, withErrorResult(sess.explain, explainError))
+	mcp.AddTool(srv, jobOutputTool, withErrorResult(sess.jobOutput, jobOutputError))
+	mcp.AddTool(srv, jobKillTool, withErrorResult(sess.jobKill, func(_ JobArgs, err error) RunResult { return sess.runError(err) }))
 	mcp.AddTool(srv, jobListTool, sess.jobList)
 	return srv
 }

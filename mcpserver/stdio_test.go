@@ -23,8 +23,9 @@ var built struct {
 	out  []byte
 }
 
-// chainrunBin builds cmd/chainrun for goos into a directory the test
-// process removes at its end, or skips when no Go toolchain is at hand
+// chainrunBin builds cmd/chainrun and cmd/chainrun-mcp, which `chainrun
+// mcp` runs, for goos into one directory the test process removes at its
+// end, and returns chainrun's path; or skips when no Go toolchain is at hand
 // (a test binary run elsewhere, under Wine for instance).
 func chainrunBin(t *testing.T, goos string) string {
 	t.Helper()
@@ -43,7 +44,7 @@ func chainrunBin(t *testing.T, goos string) string {
 		if goos == "windows" {
 			exe += ".exe"
 		}
-		cmd := exec.Command(goTool, "build", "-o", exe, "../cmd/chainrun")
+		cmd := exec.Command(goTool, "build", "-o", dir+string(filepath.Separator), "../cmd/chainrun", "../cmd/chainrun-mcp")
 		cmd.Env = append(os.Environ(), "GOOS="+goos, "CGO_ENABLED=0")
 		out, err := cmd.CombinedOutput()
 		return exe, out, err

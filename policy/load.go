@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"slices"
 	"sort"
@@ -178,7 +180,7 @@ func parseScoped(data []byte, f SettingsFile) (*Policy, *settings, []string, err
 	var s settings
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&s); err != nil {
-		return nil, nil, nil, fmt.Errorf("policy: %s: %w", name, err)
+		return nil, nil, nil, fmt.Errorf("policy: %s: %w", name, jsonError(data, err))
 	}
 	base := f.Base
 	if base == "" {
@@ -419,4 +421,46 @@ func LoadClaude(d ClaudeDirs, extra ...string) (*Policy, []string, error) {
 		}
 	}
 	return p, warnings, nil
+}
+
+// jsonError says where in the user's file the JSON went wrong, by line
+// and column, and for a value of the wrong type which entry holds it, in
+// the file's own terms rather than the decoder's Go ones.
+func jsonError(data []byte, err error) error {
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		line, col := lineCol(data, se.Offset-1) // Offset counts the bad byte read
+		return fmt.Errorf("line %d, column %d: %v", line, col, se)
+	case errors.As(err, &te):
+		line, col := lineCol(data, te.Offset)
+		return fmt.Errorf("line %d, column %d: %s holds a JSON %s where %s belongs", line, col, te.Field, te.Value, jsonKind(te.Type.Kind()))
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return errors.New("the JSON ends before its last value is closed")
+	}
+	return err
+}
+
+// jsonKind names what a settings field takes, in JSON's words.
+func jsonKind(k reflect.Kind) string {
+	switch k {
+	case reflect.String:
+		return "a string"
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	case reflect.Map, reflect.Struct:
+		return "an object"
+	case reflect.Bool:
+		return "true or false"
+	}
+	return "a " + k.String()
+}
+
+// lineCol turns a byte offset of data into a 1-based line and column.
+func lineCol(data []byte, off int64) (line, col int) {
+	off = min(max(off, 0), int64(len(data)))
+	before := data[:off]
+	line = 1 + bytes.Count(before, []byte("\n"))
+	return line, 1 + len(before) - (bytes.LastIndexByte(before, '\n') + 1)
 }

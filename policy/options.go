@@ -3,6 +3,7 @@ package policy
 import (
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // The one option grammar of the program registry. An optSpec lists a
@@ -99,7 +100,7 @@ func scanOpts(args []word, spec *optSpec) (int, []flagUse, string) {
 // optWord spells an option name as it is written: "-o", "--output".
 func optWord(name string) string {
 	if len(name) == 1 {
-		return shortNames[name[0]]
+		return shortOption(name[0])
 	}
 	return "--" + name
 }
@@ -138,7 +139,7 @@ func (spec *optSpec) short(args []word, i int, opts []flagUse) (int, []flagUse, 
 		c := x[j]
 		switch {
 		case strings.IndexByte(spec.shortOpt, c) >= 0:
-			return i + 1, append(opts, flagUse{shortNames[c], lit(x[j+1:]), x, j+1 < len(x)}), ""
+			return i + 1, append(opts, flagUse{shortOption(c), lit(x[j+1:]), x, j+1 < len(x)}), ""
 		case strings.IndexByte(spec.shortVal, c) >= 0:
 			v := lit(x[j+1:])
 			if j+1 == len(x) {
@@ -148,9 +149,9 @@ func (spec *optSpec) short(args []word, i int, opts []flagUse) (int, []flagUse, 
 				i++
 				v = args[i]
 			}
-			return i + 1, append(opts, flagUse{shortNames[c], v, x, true}), ""
+			return i + 1, append(opts, flagUse{shortOption(c), v, x, true}), ""
 		case strings.IndexByte(spec.shortFlag, c) >= 0:
-			opts = append(opts, flagUse{shortNames[c], word{}, x, false})
+			opts = append(opts, flagUse{shortOption(c), word{}, x, false})
 		default:
 			return i, opts, x
 		}
@@ -304,7 +305,7 @@ func walkFlags(args []word, spec *optSpec) (operands []word, opts []flagUse) {
 			continue
 		}
 		for j := 1; j < len(x); j++ {
-			f := shortNames[x[j]]
+			f := shortOption(x[j])
 			if strings.IndexByte(spec.shortVal, x[j]) >= 0 {
 				val := lit(x[j+1:])
 				if j+1 == len(x) && i+1 < len(args) {
@@ -353,11 +354,19 @@ func (spec *optSpec) resolveLong(name string) string {
 	return name
 }
 
-// shortNames spells each byte as a short option ("-x") without
-// allocating.
-var shortNames = func() (n [256]string) {
-	for i := range n {
-		n[i] = "-" + string(rune(i))
+// shortOption spells byte c as a short option ("-x"), for ASCII without
+// allocating: a slice of asciiOptions, a constant, so no table is built
+// when the package is initialised.
+func shortOption(c byte) string {
+	if c < utf8.RuneSelf {
+		return asciiOptions[2*int(c) : 2*int(c)+2]
 	}
-	return n
-}()
+	return "-" + string(rune(c))
+}
+
+// asciiOptions is "-" and each ASCII byte, in order.
+const asciiOptions = "" +
+	"-\x00-\x01-\x02-\x03-\x04-\x05-\x06-\x07-\x08-\x09-\x0a-\x0b-\x0c-\x0d-\x0e-\x0f-\x10-\x11-\x12-\x13-\x14-\x15-\x16-\x17-\x18-\x19-\x1a-\x1b-\x1c-\x1d-\x1e-\x1f" +
+	"- -!-\"-#-$-%-&-'-(-)-*-+-,---.-/-0-1-2-3-4-5-6-7-8-9-:-;-<-=->-?" +
+	"-@-A-B-C-D-E-F-G-H-I-J-K-L-M-N-O-P-Q-R-S-T-U-V-W-X-Y-Z-[-\\-]-^-_" +
+	"-`-a-b-c-d-e-f-g-h-i-j-k-l-m-n-o-p-q-r-s-t-u-v-w-x-y-z-{-|-}-~-\x7f"

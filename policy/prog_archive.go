@@ -7,7 +7,7 @@ import (
 // Archivers: tar reads or writes its archive (-f) and extracts into -C DIR
 // or the current directory; tar and zip have options that run programs.
 
-func init() {
+func registerArchive() {
 	registerAll(
 		&program{names: []string{"tar"}, guard: tarGuard, files: tarFiles, tree: followTree("h", "--dereference"),
 			opts: optSpec{

@@ -9,7 +9,7 @@ import "strings"
 // refuses the options that load code from files and reads every program
 // for what runs commands or writes files.
 
-func init() {
+func registerAwk() {
 	register(&program{names: []string{"awk", "gawk", "mawk", "nawk"}, operands: roleRead, first: roleCode, firstGiven: []string{"-f", "--file", "-e", "--source", "-W"},
 		operandFiles: awkOperands, guard: awkGuard, runsCode: true,
 		opts: optSpec{shortVal: "FfveilW", longVal: []string{"field-separator", "assign", "source", "file", "include", "load", "exec"},

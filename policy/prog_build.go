@@ -12,7 +12,7 @@ import (
 // subcommands that run packages or code; the package runners are
 // wrappers of the command they run.
 
-func init() {
+func registerBuild() {
 	registerAll(
 		&program{names: []string{"go"}, guard: goGuard, global: &optSpec{shortVal: "C"}, verb: 2, longVerbs: []string{"mod", "tool"}},
 		// cargo --config can set a runner program.

@@ -4,7 +4,7 @@ package policy
 // rules, which takes a service and an action ("aws s3 ls:*", "gh pr
 // view:*").
 
-func init() {
+func registerCloud() {
 	registerAll(
 		&program{names: []string{"terraform"}, verb: 2},
 		&program{names: []string{"aws", "gh", "gcloud", "az"}, verb: 3},

@@ -4,7 +4,7 @@ package policy
 // before their subcommand (docker --context x run, kubectl -n ns delete),
 // skipped so "docker run:*" and "kubectl delete:*" see the subcommand.
 
-func init() {
+func registerContainers() {
 	registerAll(
 		&program{names: []string{"podman", "helm"}, verb: 2},
 		&program{names: []string{"docker"}, verb: 2, longVerbs: []string{"compose", "image", "container"},

@@ -11,7 +11,7 @@ var envOpts = optSpec{shortVal: "uCS", shortFlag: "i0v", longVal: []string{"unse
 	longFlag: []string{"ignore-environment", "null", "debug", "list-signal-handling", "help", "version"}, abbrev: true,
 	roles: map[string]fileRole{"-C": roleChdir, "--chdir": roleChdir}}
 
-func init() {
+func registerEnv() {
 	register(&program{names: []string{"env"}, opts: envOpts, wrap: envWrap, guard: envGuard, runsCode: true})
 }
 

@@ -8,7 +8,7 @@ import (
 // File information: programs that list, describe or compare the files
 // they name (ls, stat, du, tree, file, diff). They read; tree -o writes.
 
-func init() {
+func registerFileinfo() {
 	registerAll(
 		&program{names: []string{"ls"}, operands: roleRead, readOnly: true, tree: followTree("L", "--dereference"),
 			opts: optSpec{shortVal: "ITw", longVal: []string{"ignore", "hide", "tabsize", "width", "block-size", "color", "format",

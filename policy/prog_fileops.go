@@ -20,7 +20,7 @@ var modeFlags = sameFlags([]string{"-R", "--recursive"}, []string{"-f", "--silen
 var copyOpts = optSpec{shortVal: "tSmog", longVal: []string{"target-directory", "suffix", "mode", "owner", "group", "context", "sparse",
 	"reflink", "backup", "preserve", "no-preserve"}, abbrev: true}
 
-func init() {
+func registerFileops() {
 	registerAll(
 		&program{names: []string{"cp"}, acceptEdits: true, opts: copyOpts, files: copyFiles(roleRead), tree: cpTree, aliases: recursiveForce},
 		&program{names: []string{"install", "copy"}, opts: copyOpts, files: copyFiles(roleRead)},

@@ -11,7 +11,7 @@ import (
 // each operand (editsInPlace): a directory is formatted whole, so the path
 // step judges it as a write of its tree.
 
-func init() {
+func registerFormat() {
 	registerAll(
 		&program{names: []string{"gofmt"}, guard: specGuard, operands: roleRead, operandFiles: flagEdits, tree: formatTree,
 			editsInPlace: "gofmt -w rewrites files", opts: optSpec{shortVal: "r", danger: map[string]string{"-w": "gofmt -w rewrites files"}}},

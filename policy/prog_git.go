@@ -10,7 +10,7 @@ import (
 // (core.fsmonitor, core.pager, diff drivers), so it is not read-only and a
 // cd before it asks.
 
-func init() {
+func registerGit() {
 	register(&program{names: []string{"git"}, guard: gitGuard, files: gitFiles, repoConfig: true, looseWords: true, verb: 2,
 		aliases: sameFlags([]string{"-f", "--force"}),
 		global: &optSpec{shortVal: "cC", shortFlag: "pPvh",

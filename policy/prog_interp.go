@@ -4,7 +4,7 @@ package policy
 // rule naming only them would allow anything. python's versioned names
 // (python3.12, python3-dbg) are claimed by the prefix.
 
-func init() {
+func registerInterp() {
 	register(&program{names: []string{"node", "nodejs", "deno", "perl", "ruby", "php", "lua", "rscript", "osascript", "java",
 		"py", "ipython", "pypy", "pypy3", "tclsh", "wish", "expect", "python", "python2", "python3"}, prefix: "python", runsCode: true})
 }

@@ -5,7 +5,7 @@ package policy
 // --arg, --argjson, --slurpfile and --rawfile take a name and a value, the
 // last two a file they read.
 
-func init() {
+func registerJson() {
 	registerAll(
 		&program{names: []string{"jq"}, operands: roleRead, first: roleCode, firstGiven: []string{"-f", "--from-file"}, files: jqFiles, readOnly: true,
 			opts: optSpec{shortVal: "fL", longVal: []string{"from-file", "indent"}, longPair: []string{"arg", "argjson", "slurpfile", "rawfile"},

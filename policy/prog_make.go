@@ -16,7 +16,7 @@ import (
 // using make's variables or functions, or text that is not there before
 // the run (a pipe), is known only at run time.
 
-func init() {
+func registerMake() {
 	register(&program{names: []string{"make", "gmake"}, guard: makeGuard, execs: makeCode, verb: 2,
 		opts: optSpec{shortVal: "CfIoWE", shortOpt: "jlO",
 			longVal: []string{"directory", "file", "makefile", "include-dir", "old-file", "assume-old", "what-if", "new-file",

@@ -6,7 +6,7 @@ import "strings"
 // refuse the options that run local programs, read options from files or
 // write files; ssh runs whatever command it is given on the remote side.
 
-func init() {
+func registerNet() {
 	registerAll(
 		&program{names: []string{"ssh"}, opts: *sshSpec("ssh"), guard: specGuard, runsCode: true},
 		&program{names: []string{"scp"}, opts: *sshSpec("scp"), guard: specGuard, aliases: recursiveForce},

@@ -6,7 +6,7 @@ import "strings"
 // group (sudo, doas, pkexec, run0, gosu, sg). Each may also start a shell
 // or move the command to another directory, which the segment asks about.
 
-func init() {
+func registerPriv() {
 	registerAll(
 		// sudo's options (getopt_long, so abbreviations resolve).
 		&program{names: []string{"sudo"}, wrap: sudoWrap, runsCode: true,

@@ -5,7 +5,7 @@ package policy
 // schedule. Their option lists are the programs' own, long options
 // included, so abbreviations resolve as getopt_long resolves them.
 
-func init() {
+func registerProc() {
 	registerAll(
 		// The narrow wrappers: the allow view strips them with their options.
 		&program{names: []string{"timeout"}, narrow: true, wrap: plainWrap, runsCode: true,

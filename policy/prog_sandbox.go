@@ -7,7 +7,7 @@ package policy
 // NAME=value option (anyOpt). A long option not spelled out makes the
 // others unreadable.
 
-func init() {
+func registerSandbox() {
 	registerAll(
 		&program{names: []string{"strace"}, wrap: straceWrap, runsCode: true,
 			opts: optSpec{shortVal: "abeEIoOpPsSuUX", shortFlag: "AcCdDfFhiknqrtTvVwxyYzZ",

@@ -19,7 +19,7 @@ var grepOpts = optSpec{shortVal: "efmABCdD", longVal: []string{"regexp", "file",
 // grepScript are the options that give grep's and rg's pattern.
 var grepScript = []string{"-e", "--regexp", "-f", "--file"}
 
-func init() {
+func registerSearch() {
 	registerAll(
 		// grep -r:* also covers -R, which follows links besides.
 		&program{names: []string{"grep", "egrep", "fgrep"}, opts: grepOpts, operands: roleRead, first: roleInert, firstGiven: grepScript, readOnly: true, tree: grepTree,

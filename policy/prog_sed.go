@@ -10,7 +10,7 @@ import (
 // and write other files or run programs. The read-only mode allows only
 // its print form (sed -n 'Np').
 
-func init() {
+func registerSed() {
 	register(&program{names: []string{"sed", "gsed"}, operands: roleRead, first: roleCode, firstGiven: []string{"-e", "--expression", "-f", "--file"},
 		operandFiles: sedOperands, guard: sedGuard, readOnly: true, readOnlyUnless: sedReadOnly, acceptEdits: true, editsInPlace: sedInPlace,
 		opts: optSpec{shortVal: "efl", longVal: []string{"expression", "file", "line-length"},

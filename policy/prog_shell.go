@@ -7,7 +7,7 @@ import "strings"
 // its body its own way; and the shell built-ins that run their arguments
 // as code.
 
-func init() {
+func registerShell() {
 	registerAll(
 		&program{names: []string{"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "csh", "tcsh", "yash", "posh", "rbash"},
 			body: posixBody, runsCode: true},

@@ -5,7 +5,7 @@ package policy
 // options are listed so a value is not read as a path; the few options
 // that write (sort -o, base64 -o) are their guards.
 
-func init() {
+func registerText() {
 	registerAll(
 		&program{names: []string{"cat", "comm", "rev"}, operands: roleRead, readOnly: true},
 		&program{names: []string{"head"}, operands: roleRead, readOnly: true,

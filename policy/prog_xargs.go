@@ -6,7 +6,7 @@ package policy
 
 import "github.com/chainrun/chainrun/chain"
 
-func init() {
+func registerXargs() {
 	registerAll(
 		&program{names: []string{"xargs"}, wrap: xargsWrap, runs: xargsRuns, runsCode: true,
 			guard: xargsGuard,

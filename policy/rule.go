@@ -107,6 +107,9 @@ func ParseRule(text string) (r Rule, ok bool, err error) {
 		return r, false, ruleErr("empty rule")
 	}
 	body, tool, isTool := splitTool(t)
+	if i := strings.IndexByte(t, '('); !isTool && i > 0 && isToolName(t[:i]) {
+		return r, false, ruleErr("%s( is not closed: write %s)", t[:i], t)
+	}
 	if isTool {
 		if tool != "Bash" {
 			return r, false, nil

@@ -170,7 +170,7 @@ func TestNewPlan(t *testing.T) {
 			`{"argv":["c"],"env":{},"redirects":[],"builtin":false,"span":[20,21],"timed":true},` +
 			`{"argv":["d"],"env":{},"redirects":[],"builtin":false,"span":[23,24]}],"ops":["|",";",";"],"warnings":[],"error":null}`},
 		{"echo `x`", chain.POSIX, nil, `{"segments":[],"ops":[],"warnings":[],"error":{"kind":"unsupported",` +
-			`"message":"command substitution with backticks is not supported; run the inner command first and pass its output literally",` +
+			`"message":"command substitution with backticks is not supported; run the inner command first and pass its output literally: x first, then this command line with its output in place of ` + "`x`" + `",` +
 			`"offset":5}}`},
 		{"a && && b", chain.POSIX, nil, ""},
 		{"cat <<'EOF' 3<<<hi >f\nsecret body\nEOF", chain.POSIX, nil, `{"segments":[{"argv":["cat"],"env":{},"redirects":[` +

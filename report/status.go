@@ -13,7 +13,7 @@ import (
 // The CLI exits with them and the MCP server's run result carries them,
 // so an agent reads one meaning whichever way it called.
 const (
-	ExitRefused  = 2   // the command line was refused before anything ran
+	ExitRefused  = 2   // the command line (or an argument) was refused before anything ran
 	ExitDenied   = 3   // denied by policy, or an ask not approved
 	ExitTimeout  = 124 // the timeout stopped the chain, as GNU timeout
 	ExitInternal = 125 // chainrun itself failed, as GNU timeout
@@ -32,7 +32,7 @@ func ExitStatus(res *engine.Result, err error) int {
 			return ExitInternal
 		}
 		return res.ExitCode
-	case chain.KindSyntax, chain.KindUnsupported:
+	case chain.KindSyntax, chain.KindUnsupported, chain.KindArgument:
 		return ExitRefused
 	case chain.KindDenied:
 		return ExitDenied

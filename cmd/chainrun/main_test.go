@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/chainrun/chainrun/engine"
+	"github.com/chainrun/chainrun/internal/cli"
 	"github.com/chainrun/chainrun/internal/testprog"
 	"github.com/rogpeppe/go-internal/testscript"
 )
@@ -19,7 +20,7 @@ import (
 // directory it puts first in PATH; testprog.Main has then already run the
 // program a copy was started as, so for testscript only the tests are left.
 func TestMain(m *testing.M) {
-	testprog.Register("chainrun", func([]string) int { return Main() })
+	testprog.Register("chainrun", func([]string) int { return cli.Main() })
 	testprog.Main(scripts{wineExit{m}})
 }
 

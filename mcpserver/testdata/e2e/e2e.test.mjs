@@ -4,7 +4,11 @@
 // Run by mcpserver's TestNodeE2E, which builds chainrun and passes:
 //   CHAINRUN_BIN   the chainrun binary
 //   CHAINRUN_WORK  an empty directory for the sessions and the policy
-//   PATH           with the test programs (lines, hang, spawn, …) first
+//   CHAINRUN_CLAUDE_MCP_JSON, CHAINRUN_CLAUDE_SETTINGS
+//                  the Claude Code setup docs/mcp.md gives (.mcp.json and
+//                  .claude/settings.json)
+//   PATH           with the test programs (lines, hang, spawn, …) first and
+//                  chainrun's directory last
 //
 //   node --test e2e.test.mjs
 import { test, before, after } from 'node:test';
@@ -284,4 +288,39 @@ test('ask, client without elicitation: an error at once with the suggestion', as
   assert.ok(res.structuredContent.suggestions.length > 0);
   assert.match(textOf(res), /cannot ask/);
   assert.equal(fs.existsSync(path.join(noAsk.dir, 'unasked.txt')), false);
+});
+
+// The Claude Code configuration docs/mcp.md and the README give
+// (CHAINRUN_CLAUDE_MCP_JSON, CHAINRUN_CLAUDE_SETTINGS), started as Claude
+// Code starts a project's server: the command as written, found on PATH,
+// in the project's directory, with a home of its own. The tools answer,
+// the user's allow rule and the read-only default allow, and the session
+// starts in the project.
+test('the Claude Code setup of docs/mcp.md, started as Claude Code starts it', async () => {
+  const server = JSON.parse(process.env.CHAINRUN_CLAUDE_MCP_JSON).mcpServers.chainrun;
+  const proj = fs.realpathSync(fs.mkdtempSync(path.join(work, 'claude-project-')));
+  const home = path.join(work, 'claude-home');
+  fs.mkdirSync(path.join(proj, '.claude'), { recursive: true });
+  fs.mkdirSync(home, { recursive: true });
+  fs.writeFileSync(path.join(proj, '.claude', 'settings.json'), process.env.CHAINRUN_CLAUDE_SETTINGS);
+  const transport = new StdioClientTransport({
+    command: server.command,
+    args: server.args,
+    cwd: proj,
+    env: { ...process.env, HOME: home, USERPROFILE: home, CLAUDE_CONFIG_DIR: '' },
+    stderr: 'pipe',
+  });
+  const client = new Client({ name: 'e2e-claude-setup', version: '1.0.0' }, { capabilities: {} });
+  await client.connect(transport);
+  try {
+    const { tools } = await client.listTools();
+    assert.deepEqual(tools.map((t) => t.name).sort(), ['explain', 'job_kill', 'job_list', 'job_output', 'run']);
+    const plan = await client.callTool({ name: 'explain', arguments: { command: 'go test ./...' } });
+    assert.equal(plan.structuredContent.decision, 'allow');
+    const res = await client.callTool({ name: 'run', arguments: { command: 'pwd' } });
+    assert.notEqual(res.isError, true, textOf(res));
+    assert.equal(res.structuredContent.stdout.trim(), proj);
+  } finally {
+    await client.close();
+  }
 });

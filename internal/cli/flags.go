@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"errors"
@@ -47,10 +47,15 @@ type auditConfig struct {
 }
 
 const usageText = `Usage: chainrun [flags] [--] COMMAND
+       chainrun mcp [flags]
 
 Parse COMMAND, one argument holding a whole command line such as
 'seq 10 | grep 5', judge it against the --policy rules, and run it as a
 chain of processes without a system shell.
+
+chainrun mcp serves the same as tools over the Model Context Protocol on
+stdin and stdout, for agents (chainrun mcp --help for its flags); it runs
+chainrun-mcp, installed beside chainrun.
 
 Flags:
   --explain              parse (and with --policy judge) the chain; run nothing

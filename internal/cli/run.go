@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -102,15 +102,23 @@ func unapproved(err error) *chain.Decision {
 	return nil
 }
 
-// reportSegmentErrors names each segment that could not start, with its
-// command: chainrun: segment 2 "fooo --x": not found in PATH.
+// reportSegmentErrors names each segment that could not start for a
+// reason the engine has not already told as bash would, on the segment's
+// own fd 2: a program not found or not executable and a failed redirect
+// have their message there ("chainrun: fooo: command not found"), and
+// repeating it would break `nosuchprog 2>/dev/null`, silent in bash.
 func (c *cli) reportSegmentErrors(res *engine.Result) {
 	if res == nil {
 		return
 	}
 	for _, s := range res.Segments {
-		if s.Err != nil && chain.KindOf(s.Err) != chain.KindDenied { // the run's error says it
-			fmt.Fprintf(c.stderr, "chainrun: %v\n", s.Err)
+		switch chain.KindOf(s.Err) {
+		case chain.KindDenied: // the run's error says it
+		case chain.KindNotFound, chain.KindNotExecutable, chain.KindRedirect:
+		default:
+			if s.Err != nil {
+				fmt.Fprintf(c.stderr, "chainrun: %v\n", s.Err)
+			}
 		}
 		if t := report.SandboxText(&s); t != "" {
 			fmt.Fprintf(c.stderr, "chainrun: %s\n", t)

@@ -1,12 +1,11 @@
-package main
+package cli
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/chainrun/chainrun/audit"
@@ -45,10 +44,11 @@ func (f *policyFlags) judges() bool { return len(f.policies) > 0 || f.claude != 
 type loadedPolicy struct {
 	p        *policy.Policy
 	warnings []string
-	// id digests the settings files read (every candidate of the
-	// hierarchy, present or not), the mode and the added directories, so
-	// an approval names the policy that asked for it.
-	id string
+	// sources are the settings files read (every candidate of the
+	// hierarchy, present or not): with the mode and the working
+	// directories, what the MCP server digests so an approval names the
+	// policy that asked for it.
+	sources []string
 }
 
 // load reads and merges the permission rule files (the loadedPolicy is
@@ -89,7 +89,7 @@ func (f *policyFlags) load(dir, auditLog string) (*loadedPolicy, error) {
 		}
 		p.AdditionalDirectories = append(p.AdditionalDirectories, abs)
 	}
-	lp.id = policyID(p.Protect, f.mode, p.AdditionalDirectories)
+	lp.sources = slices.Clone(p.Protect)
 	if auditLog != "" {
 		if abs, err := filepath.Abs(auditLog); err == nil {
 			p.Protect = append(p.Protect, abs)
@@ -146,20 +146,6 @@ func (lp *loadedPolicy) policy() *policy.Policy {
 		return nil
 	}
 	return lp.p
-}
-
-// policyID digests the policy files' names and contents (a missing one as
-// empty), the mode flag and the working directories.
-func policyID(paths []string, mode string, dirs []string) string {
-	h := sha256.New()
-	for _, p := range paths {
-		data, _ := os.ReadFile(p)
-		abs, _ := filepath.Abs(p)
-		fmt.Fprintf(h, "%s\x00%d\x00", abs, len(data))
-		h.Write(data)
-	}
-	fmt.Fprintf(h, "mode\x00%s\x00dirs\x00%s", mode, strings.Join(dirs, "\x00"))
-	return hex.EncodeToString(h.Sum(nil))
 }
 
 // withEnvFlags has the policy judge the --env variables as it judges

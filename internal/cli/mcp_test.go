@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -22,7 +22,7 @@ func TestMCPArgs(t *testing.T) {
 		check  func(*mcpConfig) bool
 	}{
 		{"defaults", nil, true, 0, "", func(c *mcpConfig) bool {
-			return c.maxOut == 32<<10 && c.timeout == 0 && c.approvalTimeout == 2*time.Minute && c.dialect == chain.HostDialect()
+			return c.maxOut == 0 && c.timeout == 0 && c.approvalTimeout == 0 && c.dialect == chain.HostDialect() // 0: the server's defaults
 		}},
 		{"every flag", []string{"--policy", "a.json", "--policy", "b.json", "--audit-log", "log", "--dir", "d", "--timeout", "30s",
 			"--grace", "1", "--max-output", "1MiB", "--dialect", "windows", "--approval-timeout", "10s"}, true, 0, "", func(c *mcpConfig) bool {

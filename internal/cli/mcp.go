@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -15,9 +15,10 @@ import (
 	"time"
 
 	"github.com/chainrun/chainrun/chain"
-	"github.com/chainrun/chainrun/mcpserver"
+	"github.com/chainrun/chainrun/engine"
 	"github.com/chainrun/chainrun/policy"
 	"github.com/chainrun/chainrun/report"
+	"github.com/chainrun/chainrun/sandbox"
 )
 
 const mcpUsageText = `Usage: chainrun mcp [flags]
@@ -72,21 +73,64 @@ type mcpConfig struct {
 	dir             string
 	timeout         time.Duration
 	grace           time.Duration
-	maxOut          int
+	maxOut          int // 0: the server's default
 	dialect         chain.Dialect
-	approvalTimeout time.Duration
+	approvalTimeout time.Duration // 0: the server's default
 }
 
-// mcp runs `chainrun mcp`: it wires the flags into mcpserver.Config and
-// serves one session on the standard streams until the client goes away
-// or a signal asks the server to stop; either way every chain and job the
-// session started has ended when it returns.
-func (c *cli) mcp(args []string) int {
+// MCPSetup is what the mcp flags give the server: chainrun-mcp turns it
+// into mcpserver.Config. It is a type of its own because this package
+// must not import mcpserver, whose dependencies would then be linked into
+// chainrun itself and slow every start.
+type MCPSetup struct {
+	Dir             string
+	Timeout         time.Duration
+	Grace           time.Duration
+	MaxOutput       int
+	Dialect         chain.Dialect
+	ApprovalTimeout time.Duration
+	Version         string
+	Logger          *slog.Logger
+	// Authorizer is nil when no policy flag was given.
+	Authorizer     chain.Authorizer
+	PolicyWarnings []string
+	// PolicyFiles (every settings file the policy was read from, present
+	// or not), PolicyMode (--permission-mode) and PolicyDirs (the working
+	// directories) are what names the policy: the server digests them so
+	// an approval is bound to the policy that asked. The digest is taken
+	// there, not here, to keep crypto out of chainrun's start.
+	PolicyFiles []string
+	PolicyMode  string
+	PolicyDirs  []string
+	Auditor     engine.Auditor
+	// Sandbox is the boundary every chain's programs are held to, nil
+	// when the sandbox is off.
+	Sandbox *sandbox.Boundary
+}
+
+// MCPServer serves one MCP session on r and w until the client goes away
+// or ctx is done.
+type MCPServer func(ctx context.Context, s *MCPSetup, r io.Reader, w io.Writer) error
+
+// ServeMCP is chainrun-mcp's main, also reached as `chainrun mcp`: it
+// reads the flags, loads the policy and the audit log as chainrun does,
+// and serves one session on the standard streams with serve until the
+// client goes away or a signal asks the server to stop; either way every
+// chain and job the session started has ended when it returns.
+func ServeMCP(args []string, serve MCPServer) int {
+	c := &cli{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr}
+	return c.serveMCP(args, serve)
+}
+
+func (c *cli) serveMCP(args []string, serve MCPServer) int {
 	cfg, status, ok := c.parseMCPArgs(args)
 	if !ok {
 		return status
 	}
-	scfg := mcpserver.Config{
+	if err := checkDir(cfg.dir); err != nil {
+		return c.mcpUsageError("%v", err)
+	}
+	setup := &MCPSetup{
 		Dir: cfg.dir, Timeout: cfg.timeout, Grace: cfg.grace, MaxOutput: cfg.maxOut,
 		Dialect: cfg.dialect, ApprovalTimeout: cfg.approvalTimeout, Version: versionString(),
 		Logger: slog.New(slog.NewTextHandler(c.stderr, &slog.HandlerOptions{Level: slog.LevelWarn})),
@@ -101,15 +145,16 @@ func (c *cli) mcp(args []string) int {
 			fmt.Fprintf(c.stderr, "chainrun: %v\n", err)
 			return exitUsage
 		}
-		scfg.Authorizer, scfg.PolicyID, scfg.PolicyWarnings = lp.p, lp.id, lp.warnings
+		setup.Authorizer, setup.PolicyWarnings = lp.p, lp.warnings
+		setup.PolicyFiles, setup.PolicyMode, setup.PolicyDirs = lp.sources, cfg.mode, lp.p.AdditionalDirectories
 		lpol = lp.p
 	}
 	b, st, ok := c.loadSandbox(&cfg.policyFlags, lpol, cfg.dir)
 	if !ok {
 		return st
 	}
-	if scfg.Sandbox = b; b != nil {
-		scfg.PolicyWarnings = append(slices.Clip(scfg.PolicyWarnings), sandboxLines(b)...)
+	if setup.Sandbox = b; b != nil {
+		setup.PolicyWarnings = append(slices.Clip(setup.PolicyWarnings), sandboxLines(b)...)
 	}
 	if cfg.audit.path != "" {
 		auditor, closeAudit, err := newAuditor(cfg.audit)
@@ -118,16 +163,11 @@ func (c *cli) mcp(args []string) int {
 			return exitUsage
 		}
 		defer closeAudit()
-		scfg.Auditor = auditor
-	}
-	srv, err := mcpserver.New(scfg)
-	if err != nil {
-		fmt.Fprintf(c.stderr, "chainrun: %v\n", err)
-		return exitUsage
+		setup.Auditor = auditor
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := srv.ServeIO(ctx, c.stdin, c.stdout); err != nil && ctx.Err() == nil {
+	if err := serve(ctx, setup, c.stdin, c.stdout); err != nil && ctx.Err() == nil {
 		fmt.Fprintf(c.stderr, "chainrun: mcp: %v\n", err)
 		return report.ExitInternal
 	}
@@ -151,7 +191,7 @@ func rootPolicy(p *policy.Policy, dir string) error {
 
 // parseMCPArgs reads the mcp subcommand's flags; it takes no arguments.
 func (c *cli) parseMCPArgs(args []string) (cfg *mcpConfig, status int, ok bool) {
-	cfg = &mcpConfig{dialect: chain.HostDialect(), maxOut: mcpserver.DefaultMaxOutput, approvalTimeout: mcpserver.DefaultApprovalTimeout}
+	cfg = &mcpConfig{dialect: chain.HostDialect()}
 	fs := flag.NewFlagSet("chainrun mcp", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
