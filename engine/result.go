@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/chainrun/chainrun/chain"
+	"github.com/chainrun/chainrun/tools"
 )
 
 // Options configure Run. The zero value runs in the current directory with
@@ -57,6 +58,12 @@ type Options struct {
 	// Dialect is the dialect RunString parses with; "" means
 	// chain.HostDialect(). Run takes an already parsed chain.
 	Dialect chain.Dialect
+
+	// Tools says when a segment runs chainrun's own version of a POSIX
+	// tool (ls, cat, rm, grep, …: package tools) instead of a program:
+	// the zero value runs them on Windows when the program is not found,
+	// and never elsewhere.
+	Tools tools.Mode
 
 	// Authorizer judges the chain before anything starts; nil allows all.
 	Authorizer chain.Authorizer

@@ -1,0 +1,165 @@
+package tools
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// sort and uniq compare bytes, as GNU's do under LC_ALL=C: the built-in
+// tools read no locale.
+
+func init() {
+	register(&Tool{Name: "sort", Spec: Spec{Flags: "unrhfs", LongFlags: map[string]string{"unique": "u", "numeric-sort": "n",
+		"reverse": "r", "human-numeric-sort": "h", "ignore-case": "f", "stable": "s"}}, run: sortLines})
+	register(&Tool{Name: "uniq", Spec: Spec{Flags: "cdui", LongFlags: map[string]string{"count": "c", "repeated": "d", "unique": "u",
+		"ignore-case": "i"}}, run: uniq})
+}
+
+// readLines reads every input's lines, without their newlines.
+func (k *task) readLines() ([][]byte, int) {
+	var lines [][]byte
+	status := k.eachInput(func(_ string, r io.Reader) error {
+		b, err := io.ReadAll(r)
+		if len(b) > 0 {
+			lines = append(lines, bytes.Split(bytes.TrimSuffix(b, []byte("\n")), []byte("\n"))...)
+		}
+		return err
+	})
+	return lines, status
+}
+
+func sortLines(k *task) int {
+	lines, status := k.readLines()
+	if status != 0 {
+		return 2 // GNU sort's status for an input it cannot read
+	}
+	key := compareKey(k)
+	last := !has(k.opts, "s") && !has(k.opts, "u") // GNU's last-resort byte comparison
+	rev := has(k.opts, "r")
+	cmp := func(a, b []byte) int {
+		c := key(a, b)
+		if c == 0 && last {
+			c = bytes.Compare(a, b)
+		}
+		if rev {
+			return -c
+		}
+		return c
+	}
+	slices.SortStableFunc(lines, cmp)
+	for i, l := range lines {
+		if has(k.opts, "u") && i > 0 && key(lines[i-1], l) == 0 {
+			continue
+		}
+		k.out.Write(l)
+		k.out.WriteString("\n")
+	}
+	k.out.flush()
+	return 0
+}
+
+// compareKey is the comparison -n, -h or -f selects; bytes otherwise.
+func compareKey(k *task) func(a, b []byte) int {
+	switch {
+	case has(k.opts, "n"):
+		return func(a, b []byte) int { return compareFloat(numPrefix(a, false), numPrefix(b, false)) }
+	case has(k.opts, "h"):
+		return func(a, b []byte) int { return compareFloat(numPrefix(a, true), numPrefix(b, true)) }
+	case has(k.opts, "f"):
+		return func(a, b []byte) int { return bytes.Compare(bytes.ToUpper(a), bytes.ToUpper(b)) }
+	}
+	return bytes.Compare
+}
+
+func compareFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// numPrefix is the number a line starts with (after blanks), 0 when none,
+// as sort -n reads it; human adds -h's K, M, G, … suffix.
+func numPrefix(l []byte, human bool) float64 {
+	s := strings.TrimLeft(string(l), " \t")
+	end := 0
+	if end < len(s) && s[end] == '-' {
+		end++
+	}
+	digits := 0
+	for end < len(s) && (s[end] >= '0' && s[end] <= '9' || s[end] == '.' && !strings.Contains(s[:end], ".")) {
+		if s[end] != '.' {
+			digits++
+		}
+		end++
+	}
+	if digits == 0 {
+		return 0
+	}
+	f, _ := strconv.ParseFloat(strings.TrimSuffix(s[:end], "."), 64)
+	if human && end < len(s) {
+		if i := strings.IndexByte("KMGTPEZYRQ", s[end]); i >= 0 {
+			// a suffix outranks any number without one: 1K > 999
+			return f/1e4 + float64(i+1)*1e30*sign(f)
+		}
+	}
+	return f
+}
+
+func sign(f float64) float64 {
+	if f < 0 {
+		return -1
+	}
+	return 1
+}
+
+func uniq(k *task) int {
+	if len(k.operands) > 2 {
+		k.errorf("extra operand %s\nTry 'uniq --help' for more information.", quote(k.operands[2]))
+		return 1
+	}
+	in := k.operands
+	if len(in) == 2 {
+		f, err := os.Create(k.path(in[1]))
+		if err != nil {
+			k.fileError(in[1], err)
+			return 1
+		}
+		defer f.Close()
+		k.out.w.Reset(f)
+		in = in[:1]
+	}
+	k.operands = in
+	lines, status := k.readLines()
+	if status != 0 {
+		return status
+	}
+	same := func(a, b []byte) bool { return bytes.Equal(a, b) }
+	if has(k.opts, "i") {
+		same = bytes.EqualFold
+	}
+	for i := 0; i < len(lines); {
+		j := i + 1
+		for j < len(lines) && same(lines[i], lines[j]) {
+			j++
+		}
+		n := j - i
+		if !(has(k.opts, "d") && n == 1 || has(k.opts, "u") && n > 1) {
+			if has(k.opts, "c") {
+				k.out.WriteString(padLeft(strconv.Itoa(n), 7) + " ")
+			}
+			k.out.Write(lines[i])
+			k.out.WriteString("\n")
+		}
+		i = j
+	}
+	k.out.flush()
+	return 0
+}
