@@ -35,9 +35,12 @@ func (k *task) plan() (*transfer, bool) {
 		n := len(k.operands)
 		t.sources, t.dest = k.operands[:n-1], k.operands[n-1]
 		fi, err := os.Stat(k.path(t.dest))
-		t.intoDir = err == nil && fi.IsDir() && !has(k.opts, "T")
+		t.intoDir = err == nil && fi.IsDir()
 		if !t.intoDir && n > 2 {
-			k.errorf("target %s is not a directory", quote(t.dest))
+			if err == nil {
+				err = errNotDir
+			}
+			k.errorf("target %s: %s", quote(t.dest), describe(err))
 			return nil, false
 		}
 	}
@@ -81,11 +84,11 @@ func (t *transfer) copy(src, dst string) error {
 		return errors.New("-r not specified; omitting directory " + quote(src))
 	}
 	if dfi, err := os.Stat(k.path(dst)); err == nil {
-		if os.SameFile(fi, dfi) {
-			return errors.New(quote(src) + " and " + quote(dst) + " are the same file")
-		}
 		if has(k.opts, "n") {
 			return nil
+		}
+		if os.SameFile(fi, dfi) {
+			return errors.New(quote(src) + " and " + quote(dst) + " are the same file")
 		}
 	}
 	if fi.IsDir() {
@@ -100,6 +103,9 @@ func (t *transfer) copy(src, dst string) error {
 // copyOne copies one file; -f removes a destination it cannot open.
 func (t *transfer) copyOne(src, dst string) error {
 	k := t.k
+	if has(k.opts, "v") { // GNU names the copy before it makes it
+		k.out.WriteString(quote(src) + " -> " + quote(dst) + "\n")
+	}
 	err := copyFile(k.path(src), k.path(dst))
 	if err != nil && has(k.opts, "f") && errors.Is(err, fs.ErrPermission) {
 		if os.Remove(k.path(dst)) == nil {
@@ -108,9 +114,6 @@ func (t *transfer) copyOne(src, dst string) error {
 	}
 	if err != nil {
 		return failure("cannot create regular file", dst, err)
-	}
-	if has(k.opts, "v") {
-		k.out.WriteString(quote(src) + " -> " + quote(dst) + "\n")
 	}
 	return nil
 }
@@ -175,7 +178,7 @@ func (t *transfer) move(src, dst string) error {
 		if os.SameFile(fi, dfi) {
 			return errors.New(quote(src) + " and " + quote(dst) + " are the same file")
 		}
-		if has(k.opts, "n") {
+		if lastIndex(k.opts, "n") > lastIndex(k.opts, "f") { // the later of -n and -f wins
 			return nil
 		}
 		if fi.IsDir() && !dfi.IsDir() {

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 )
 
@@ -16,18 +17,21 @@ func init() {
 	register(&Tool{Name: "mkdir", Spec: Spec{Flags: "pv", LongFlags: map[string]string{"parents": "p", "verbose": "v"}}, run: mkdir})
 	register(&Tool{Name: "rmdir", Spec: Spec{Flags: "p", LongFlags: map[string]string{"parents": "p",
 		"ignore-fail-on-non-empty": ""}}, run: rmdir})
-	register(&Tool{Name: "rm", Spec: Spec{Flags: "rRfdv", LongFlags: map[string]string{"recursive": "r", "force": "f", "dir": "d",
-		"verbose": "v"}}, run: rm})
+	register(&Tool{Name: "rm", Spec: Spec{Flags: "rRfd", LongFlags: map[string]string{"recursive": "r", "force": "f", "dir": "d"}}, run: rm})
 	register(&Tool{Name: "touch", Spec: Spec{Flags: "cam", LongFlags: map[string]string{"no-create": "c"}}, run: touch})
-	register(&Tool{Name: "cp", Spec: Spec{Flags: "rRfnvT", Values: "t", LongFlags: map[string]string{"recursive": "r", "force": "f",
-		"no-clobber": "n", "verbose": "v", "no-target-directory": "T"}, LongValues: map[string]string{"target-directory": "t"}}, run: cp})
-	register(&Tool{Name: "mv", Spec: Spec{Flags: "fnvT", Values: "t", LongFlags: map[string]string{"force": "f", "no-clobber": "n",
-		"verbose": "v", "no-target-directory": "T"}, LongValues: map[string]string{"target-directory": "t"}}, run: mv})
+	register(&Tool{Name: "cp", Spec: Spec{Flags: "rRfnv", Values: "t", LongFlags: map[string]string{"recursive": "r", "force": "f",
+		"no-clobber": "n", "verbose": "v"}, LongValues: map[string]string{"target-directory": "t"}}, run: cp})
+	register(&Tool{Name: "mv", Spec: Spec{Flags: "fnv", Values: "t", LongFlags: map[string]string{"force": "f", "no-clobber": "n",
+		"verbose": "v"}, LongValues: map[string]string{"target-directory": "t"}}, run: mv})
 }
 
 // missing reports a tool run without operands: "mkdir: missing operand".
 func (k *task) missing() int {
-	k.errorf("missing operand\nTry '%s --help' for more information.", k.name)
+	what := "operand"
+	if k.name == "touch" || k.name == "cp" || k.name == "mv" {
+		what = "file operand"
+	}
+	k.errorf("missing %s\nTry '%s --help' for more information.", what, k.name)
 	return 1
 }
 
@@ -59,24 +63,42 @@ func failure(what, operand string, err error) error {
 func quote(s string) string { return "'" + s + "'" }
 
 func mkdir(k *task) int {
-	parents, verbose := has(k.opts, "p"), has(k.opts, "v")
 	return k.each(func(o string) error {
-		p := k.path(o)
-		if parents {
-			if fi, err := os.Stat(p); err == nil && fi.IsDir() {
-				return nil
-			}
-			if err := os.MkdirAll(p, 0o777); err != nil {
-				return failure("cannot create directory", o, err)
-			}
-		} else if err := os.Mkdir(p, 0o777); err != nil {
-			return failure("cannot create directory", o, err)
+		if has(k.opts, "p") {
+			return k.mkdirParents(o)
 		}
-		if verbose {
-			k.out.WriteString("mkdir: created directory " + quote(o) + "\n")
-		}
-		return nil
+		return k.mkdirOne(o)
 	})
+}
+
+// mkdirOne creates one directory, saying so under -v.
+func (k *task) mkdirOne(o string) error {
+	if err := os.Mkdir(k.path(o), 0o777); err != nil {
+		return failure("cannot create directory", o, err)
+	}
+	if has(k.opts, "v") {
+		k.out.WriteString("mkdir: created directory " + quote(o) + "\n")
+	}
+	return nil
+}
+
+// mkdirParents creates o and its missing parents, one at a time as GNU
+// does (each named under -v); an existing directory is no error.
+func (k *task) mkdirParents(o string) error {
+	parts := strings.Split(filepath.ToSlash(o), "/")
+	for i := range parts {
+		p := strings.Join(parts[:i+1], "/")
+		if parts[i] == "" || parts[i] == "." || parts[i] == ".." {
+			continue
+		}
+		if fi, err := os.Stat(k.path(p)); err == nil && fi.IsDir() {
+			continue
+		}
+		if err := k.mkdirOne(p); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func rmdir(k *task) int {
@@ -133,9 +155,6 @@ func rm(k *task) int {
 		}
 		if err != nil {
 			return failure("cannot remove", o, err)
-		}
-		if has(k.opts, "v") {
-			k.out.WriteString("removed " + quote(o) + "\n")
 		}
 		return nil
 	})

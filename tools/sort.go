@@ -13,8 +13,8 @@ import (
 // tools read no locale.
 
 func init() {
-	register(&Tool{Name: "sort", Spec: Spec{Flags: "unrhfs", LongFlags: map[string]string{"unique": "u", "numeric-sort": "n",
-		"reverse": "r", "human-numeric-sort": "h", "ignore-case": "f", "stable": "s"}}, run: sortLines})
+	register(&Tool{Name: "sort", Spec: Spec{Flags: "unrfs", LongFlags: map[string]string{"unique": "u", "numeric-sort": "n",
+		"reverse": "r", "ignore-case": "f", "stable": "s"}}, run: sortLines})
 	register(&Tool{Name: "uniq", Spec: Spec{Flags: "cdui", LongFlags: map[string]string{"count": "c", "repeated": "d", "unique": "u",
 		"ignore-case": "i"}}, run: uniq})
 }
@@ -66,9 +66,7 @@ func sortLines(k *task) int {
 func compareKey(k *task) func(a, b []byte) int {
 	switch {
 	case has(k.opts, "n"):
-		return func(a, b []byte) int { return compareFloat(numPrefix(a, false), numPrefix(b, false)) }
-	case has(k.opts, "h"):
-		return func(a, b []byte) int { return compareFloat(numPrefix(a, true), numPrefix(b, true)) }
+		return func(a, b []byte) int { return compareFloat(numPrefix(a), numPrefix(b)) }
 	case has(k.opts, "f"):
 		return func(a, b []byte) int { return bytes.Compare(bytes.ToUpper(a), bytes.ToUpper(b)) }
 	}
@@ -86,8 +84,8 @@ func compareFloat(a, b float64) int {
 }
 
 // numPrefix is the number a line starts with (after blanks), 0 when none,
-// as sort -n reads it; human adds -h's K, M, G, … suffix.
-func numPrefix(l []byte, human bool) float64 {
+// as sort -n reads it.
+func numPrefix(l []byte) float64 {
 	s := strings.TrimLeft(string(l), " \t")
 	end := 0
 	if end < len(s) && s[end] == '-' {
@@ -104,20 +102,7 @@ func numPrefix(l []byte, human bool) float64 {
 		return 0
 	}
 	f, _ := strconv.ParseFloat(strings.TrimSuffix(s[:end], "."), 64)
-	if human && end < len(s) {
-		if i := strings.IndexByte("KMGTPEZYRQ", s[end]); i >= 0 {
-			// a suffix outranks any number without one: 1K > 999
-			return f/1e4 + float64(i+1)*1e30*sign(f)
-		}
-	}
 	return f
-}
-
-func sign(f float64) float64 {
-	if f < 0 {
-		return -1
-	}
-	return 1
 }
 
 func uniq(k *task) int {

@@ -3,6 +3,7 @@ package tools
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"io"
 	"strconv"
 	"strings"
@@ -13,8 +14,8 @@ import (
 // on to the next, status 1 at the end if any failed.
 
 func init() {
-	register(&Tool{Name: "cat", Spec: Spec{Flags: "nbsE", LongFlags: map[string]string{"number": "n", "number-nonblank": "b",
-		"squeeze-blank": "s", "show-ends": "E"}}, run: cat})
+	register(&Tool{Name: "cat", Spec: Spec{Flags: "nbsEATvet", LongFlags: map[string]string{"number": "n", "number-nonblank": "b",
+		"squeeze-blank": "s", "show-ends": "E", "show-all": "A", "show-tabs": "T", "show-nonprinting": "v"}}, run: cat})
 	register(&Tool{Name: "head", Spec: Spec{Flags: "qv", Values: "nc", Digits: true, LongFlags: map[string]string{"quiet": "q",
 		"silent": "q", "verbose": "v"}, LongValues: map[string]string{"lines": "n", "bytes": "c"}}, run: head})
 	register(&Tool{Name: "tail", Spec: Spec{Flags: "qv", Values: "nc", Digits: true, LongFlags: map[string]string{"quiet": "q",
@@ -37,7 +38,7 @@ func (k *task) eachInput(f func(name string, r io.Reader) error) int {
 			r.Close()
 		}
 		if err != nil && k.out.err == nil {
-			k.fileError(name, err)
+			k.inputError(name, err, r != nil)
 			status = 1
 		}
 	}
@@ -45,9 +46,48 @@ func (k *task) eachInput(f func(name string, r io.Reader) error) int {
 	return status
 }
 
+// catShow is what cat -A, -e, -t, -v, -E and -T make visible.
+type catShow struct{ ends, tabs, nonprinting bool }
+
+func catShows(opts []opt) catShow {
+	var c catShow
+	for _, o := range opts {
+		switch o.key {
+		case "A":
+			c = catShow{true, true, true}
+		case "e":
+			c.ends, c.nonprinting = true, true
+		case "t":
+			c.tabs, c.nonprinting = true, true
+		case "E":
+			c.ends = true
+		case "T":
+			c.tabs = true
+		case "v":
+			c.nonprinting = true
+		}
+	}
+	return c
+}
+
+// inputError reports an input that failed, in the tool's words: head's
+// and tail's "cannot open 'x' for reading" and "error reading 'x'", the
+// others' "x: reason".
+func (k *task) inputError(name string, err error, opened bool) {
+	if k.name != "head" && k.name != "tail" {
+		k.fileError(name, err)
+		return
+	}
+	if opened || errors.Is(err, errIsDir) {
+		k.errorf("error reading %s: %s", quote(name), describe(err))
+		return
+	}
+	k.errorf("cannot open %s for reading: %s", quote(name), describe(err))
+}
+
 func cat(k *task) int {
-	number, nonblank, squeeze, ends := has(k.opts, "n"), has(k.opts, "b"), has(k.opts, "s"), has(k.opts, "E")
-	if !number && !nonblank && !squeeze && !ends {
+	number, nonblank, squeeze, show := has(k.opts, "n"), has(k.opts, "b"), has(k.opts, "s"), catShows(k.opts)
+	if !number && !nonblank && !squeeze && show == (catShow{}) {
 		return k.eachInput(func(_ string, r io.Reader) error {
 			_, err := io.Copy(k.out, r)
 			if k.out.err != nil {
@@ -56,25 +96,28 @@ func cat(k *task) int {
 			return err
 		})
 	}
-	n, blanks := 0, 0 // GNU carries the count and the blank run across files
+	// GNU carries the count, the blank run and a line left open across files.
+	n, blanks, open := 0, 0, false
 	return k.eachInput(func(_ string, r io.Reader) error {
 		return eachLine(r, func(line []byte) bool {
 			body := bytes.TrimSuffix(line, []byte("\n"))
-			if len(body) == 0 && len(line) > 0 {
+			blank := len(body) == 0 && !open
+			if blank {
 				blanks++
 				if squeeze && blanks > 1 {
 					return true
 				}
-			} else {
+			} else if !open {
 				blanks = 0
 			}
-			if nonblank && len(body) > 0 || number && !nonblank {
+			if !open && (nonblank && !blank || number && !nonblank) {
 				n++
 				k.out.WriteString(padLeft(strconv.Itoa(n), 6) + "\t")
 			}
-			k.out.Write(body)
-			if len(line) > len(body) {
-				if ends {
+			k.out.Write(show.render(body))
+			open = len(line) == len(body)
+			if !open {
+				if show.ends {
 					k.out.WriteString("$")
 				}
 				k.out.WriteString("\n")
@@ -82,6 +125,39 @@ func cat(k *task) int {
 			return k.out.err == nil
 		})
 	})
+}
+
+// render is b as cat -v and -T show it: ^X for controls, M- for bytes
+// above 127, ^I for tabs.
+func (c catShow) render(b []byte) []byte {
+	if !c.tabs && !c.nonprinting {
+		return b
+	}
+	var out []byte
+	for _, ch := range b {
+		switch {
+		case ch == '\t' && c.tabs:
+			out = append(out, '^', 'I')
+		case ch == '\t' || !c.nonprinting:
+			out = append(out, ch)
+		case ch >= 128:
+			out = append(out, 'M', '-')
+			out = appendVisible(out, ch-128)
+		default:
+			out = appendVisible(out, ch)
+		}
+	}
+	return out
+}
+
+func appendVisible(out []byte, ch byte) []byte {
+	switch {
+	case ch < 32:
+		return append(out, '^', ch+64)
+	case ch == 127:
+		return append(out, '^', '?')
+	}
+	return append(out, ch)
 }
 
 // eachLine calls f with each line of r, its newline kept (the last line
@@ -135,7 +211,7 @@ func (k *task) count() (n int64, bytes, sign bool, plusMinus byte, ok bool) {
 		if bytes {
 			what = "bytes"
 		}
-		k.errorf("invalid number of %s: %s", what, strconv.Quote(v))
+		k.errorf("invalid number of %s: %s", what, quote(v))
 		return 0, bytes, false, 0, false
 	}
 	return n, bytes, plusMinus != 0, plusMinus, true
@@ -153,7 +229,8 @@ func lastIndex(opts []opt, key string) int {
 
 // header prints head's and tail's "==> NAME <==" between several files.
 func (k *task) header(name string, first bool) {
-	if has(k.opts, "q") || (len(k.operands) < 2 && !has(k.opts, "v")) {
+	quiet, verbose := lastIndex(k.opts, "q"), lastIndex(k.opts, "v")
+	if quiet > verbose || (len(k.operands) < 2 && verbose < 0) {
 		return
 	}
 	if !first {
@@ -224,9 +301,17 @@ func allButLast(k *task, r io.Reader, n int64, split func([]byte) [][]byte) erro
 }
 
 func tail(k *task) int {
+	if a := k.Args[1]; a[0] == '-' && len(a) > 1 && a[1] >= '0' && a[1] <= '9' && len(k.opts) > 1 {
+		// GNU reads the obsolete -NUM only as tail's one option.
+		k.errorf("option used in invalid context -- %s", a[len(a)-1:])
+		return 1
+	}
 	n, bytes, _, pm, ok := k.count()
 	if !ok {
 		return 1
+	}
+	if n == 0 && pm != '+' {
+		return 0 // GNU's tail reads nothing, not even to report it
 	}
 	first := true
 	return k.eachInput(func(name string, r io.Reader) error {

@@ -1,0 +1,168 @@
+//go:build unix
+
+package differential
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/chainrun/chainrun/tools"
+)
+
+// toolsSeed is the built-in tools suite's default seed.
+const toolsSeed = 22
+
+// toolCase says how to generate commands for one tool: the options it is
+// tried with (each word or pair of words one choice; up to three are
+// drawn) and its operand lists (one drawn), and inputs to pipe into it.
+type toolCase struct {
+	name string
+	// lead are options of which at most one is drawn, first: head's and
+	// tail's counts, whose -NUM GNU reads only there.
+	lead     []string
+	opts     []string
+	operands []string
+	stdin    []string
+}
+
+// toolCases are the tools and options chainrun's built-in versions
+// accept, with operands that reach their errors too (missing files,
+// directories, files where directories are wanted).
+var toolCases = []toolCase{
+	{name: "cat", opts: []string{"-n", "-b", "-s", "-E", "--number", "-A"},
+		operands: []string{"", "a.txt", "a.txt b.txt", "blanks", "nonl a.txt", "nope a.txt", "sub", "- a.txt", "empty"},
+		stdin:    []string{"", "printf 'x\\n\\n\\n\\ny\\n' |"}},
+	{name: "head", lead: []string{"-n 2", "-n 0", "-n -2", "-n 100", "-c 5", "-c -3", "-3", "-1", "--lines=4", "-n x", "-c 0"}, opts: []string{"-q", "-v"},
+		operands: []string{"", "lines", "lines a.txt", "nonl", "nope", "empty lines", "sub"}, stdin: []string{"", "cat lines |"}},
+	{name: "tail", lead: []string{"-n 2", "-n 0", "-n +3", "-n +1", "-c 5", "-c +4", "-3", "-1", "--lines=4", "-c 0"}, opts: []string{"-q", "-v"},
+		operands: []string{"", "lines", "lines a.txt", "nonl", "nope", "empty lines"}, stdin: []string{"", "cat lines |"}},
+	{name: "wc", opts: []string{"-l", "-w", "-c", "-m", "-L", "--lines"},
+		operands: []string{"", "a.txt", "a.txt b.txt", "lines nonl", "nope", "empty", "nope a.txt"}, stdin: []string{"", "cat lines |", "printf 'a b\\tc\\n d' |"}},
+	{name: "sort", opts: []string{"-u", "-n", "-r", "-rn", "-f", "-s", "-nu", "-fu"},
+		operands: []string{"", "a.txt", "nums", "dups", "human", "a.txt nums", "mixed"}, stdin: []string{"", "cat dups |"}},
+	{name: "uniq", opts: []string{"-c", "-d", "-u", "-i", "-ci"},
+		operands: []string{"", "dups", "a.txt", "nope", "dups out.txt"}, stdin: []string{"", "sort a.txt |", "cat dups |"}},
+	{name: "mkdir", opts: []string{"-p", "-v", "--parents"},
+		operands: []string{"", "x", "x/y/z", "sub", "a.txt", "x y", "sub/new", "nope/q"}},
+	{name: "rmdir", opts: []string{"-p", "--ignore-fail-on-non-empty"},
+		operands: []string{"", "emptydir", "sub", "sub/inner", "nope", "a.txt", "deep/er/est"}},
+	{name: "rm", opts: []string{"-r", "-f", "-rf", "-d", "-R"},
+		operands: []string{"", "a.txt", "sub", "nope", "emptydir", "a.txt nope b.txt", "sub/inner/d.txt", "deep"}},
+	{name: "touch", opts: []string{"-c", "--no-create"},
+		operands: []string{"", "new", "a.txt", "nope/x", "new sub/new2"}},
+	{name: "cp", opts: []string{"-r", "-n", "-v", "-f", "-R"},
+		operands: []string{"", "a.txt", "a.txt b.txt", "a.txt sub", "a.txt new", "sub newdir", "sub emptydir", "nope x",
+			"a.txt a.txt", "a.txt b.txt sub", "a.txt b.txt nums", "-t sub a.txt b.txt", "a.txt nope/x"}},
+	{name: "mv", opts: []string{"-n", "-v", "-f"},
+		operands: []string{"", "a.txt", "a.txt b.txt", "a.txt sub", "a.txt new", "sub newdir", "sub emptydir", "nope x",
+			"a.txt a.txt", "a.txt b.txt sub", "-t sub a.txt nums", "emptydir a.txt"}},
+	{name: "basename", opts: []string{"-a", "-s .txt", "-z"},
+		operands: []string{"", "a/b.txt", "a/b.txt .txt", "/usr/lib/", "/", "b.txt b", "a/b/ c//d", "x.txt .txt y"}},
+	{name: "dirname", opts: []string{"-z"},
+		operands: []string{"", "a/b.txt", "/usr/lib/", "/", "b.txt", "a//b", "a/b/ /c", "//x", "a/"}},
+	{name: "which", operands: []string{"", "cat", "nope", "cat sh", "nope cat"}},
+	{name: "sleep", operands: []string{"", "0", "0.01", "x", "0s 0.01"}},
+}
+
+// toolSeed are files the tools suite adds to each side's seed.
+var toolSeed = []struct{ Name, Data string }{
+	{"lines", "l1\nl2\nl3\nl4\nl5\nl6\nl7\nl8\nl9\nl10\nl11\nl12\n"},
+	{"nonl", "first\nno newline"},
+	{"blanks", "a\n\n\n\nb\n\nc\n"},
+	{"dups", "b\nb\nA\na\na\nc\nb\nB\n"},
+	{"human", "2K\n1M\n512\n3G\n1K\n"},
+	{"mixed", "Banana\napple\n10 x\n9 y\n-1\n\n"},
+	{"emptydir/", ""},
+	{"deep/er/est/", ""},
+}
+
+// genToolCase draws case i of tool c.
+func genToolCase(c *toolCase, r *rand.Rand) string {
+	var words []string
+	if len(c.stdin) > 0 {
+		if s := c.stdin[r.IntN(len(c.stdin))]; s != "" {
+			words = append(words, s)
+		}
+	}
+	words = append(words, c.name)
+	if len(c.lead) > 0 && r.IntN(4) > 0 {
+		words = append(words, c.lead[r.IntN(len(c.lead))])
+	}
+	if len(c.opts) > 0 {
+		for range r.IntN(4) {
+			words = append(words, c.opts[r.IntN(len(c.opts))])
+		}
+	}
+	if o := c.operands[r.IntN(len(c.operands))]; o != "" {
+		words = append(words, o)
+	}
+	return strings.Join(words, " ")
+}
+
+// TestToolsDifferential runs each built-in tool with generated options and
+// operands under bash (the GNU programs) and under chainrun with
+// tools.ModeAlways, on fresh identical sides, and compares stdout,
+// stderr, status and every file left behind. It prints the count per tool.
+func TestToolsDifferential(t *testing.T) {
+	bash := needShell(t, "bash")
+	seed, n := seedAndCount(t, toolsSeed, 60)
+	only := onlyCase(t)
+	dir, err := os.MkdirTemp("", "chainrun-tools-diff-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	setup := sideSetup{Tools: tools.ModeAlways, Seed: func(root string) error {
+		for _, f := range toolSeed {
+			p := filepath.Join(root, filepath.FromSlash(f.Name))
+			if strings.HasSuffix(f.Name, "/") {
+				if err := os.MkdirAll(p, 0o755); err != nil {
+					return err
+				}
+			} else if err := os.WriteFile(p, []byte(f.Data), 0o644); err != nil {
+				return err
+			}
+		}
+		return nil
+	}}
+	var srcs []string
+	for ti := range toolCases {
+		r := rand.New(rand.NewPCG(seed, uint64(ti)))
+		seen := map[string]bool{}
+		for range n {
+			if s := genToolCase(&toolCases[ti], r); !seen[s] {
+				seen[s] = true
+				srcs = append(srcs, s)
+			}
+		}
+	}
+	fails := forEach(len(srcs), func(i int) string {
+		if only >= 0 && i != only {
+			return ""
+		}
+		src := srcs[i]
+		sh, err := runSideWith(dir, fmt.Sprintf("b%d", i), bash, src, setup)
+		if err != nil {
+			return fmt.Sprintf("case %d %q: bash: %v", i, src, err)
+		}
+		crun, err := runSideWith(dir, fmt.Sprintf("c%d", i), "", src, setup)
+		if err != nil {
+			return fmt.Sprintf("case %d %q: chainrun: %v", i, src, err)
+		}
+		if d := diffOutcomes("bash", sh, "chainrun", crun, stderrText); d != "" {
+			return report(fmt.Sprintf("case %d (seed %d)", i, seed), src, d, "bash", sh, crun)
+		}
+		return ""
+	})
+	counts := map[string]int{}
+	for _, s := range srcs {
+		name := strings.Fields(strings.TrimSpace(s[strings.LastIndex(s, "|")+1:]))[0]
+		counts[name]++
+	}
+	t.Logf("built-in tools vs GNU (seed %d): %d distinct cases, %d mismatches; per tool %v", seed, len(srcs), len(fails), counts)
+	failures(t, fails, 15)
+}
