@@ -15,8 +15,7 @@ import (
 
 func init() {
 	register(&Tool{Name: "which", run: which})
-	register(&Tool{Name: "basename", Spec: Spec{Flags: "az", Values: "s", LongFlags: map[string]string{"multiple": "a", "zero": "z"},
-		LongValues: map[string]string{"suffix": "s"}}, run: basename})
+	register(&Tool{Name: "basename", Spec: Spec{Flags: "az", LongFlags: map[string]string{"multiple": "a", "zero": "z"}}, run: basename})
 	register(&Tool{Name: "dirname", Spec: Spec{Flags: "z", LongFlags: map[string]string{"zero": "z"}}, run: dirname})
 	register(&Tool{Name: "sleep", run: sleep})
 }
@@ -59,9 +58,8 @@ func sep() string {
 }
 
 func basename(k *task) int {
-	suffix, hasSuffix := last(k.opts, "s")
-	names := k.operands
-	if !has(k.opts, "a") && !hasSuffix {
+	suffix, names := "", k.operands
+	if !has(k.opts, "a") {
 		switch {
 		case len(names) == 0:
 			return k.missing()
