@@ -175,11 +175,11 @@ func (t *transfer) move(src, dst string) error {
 		return failure("cannot stat", src, err)
 	}
 	if dfi, err := os.Lstat(k.path(dst)); err == nil {
-		if os.SameFile(fi, dfi) {
-			return errors.New(quote(src) + " and " + quote(dst) + " are the same file")
-		}
 		if lastIndex(k.opts, "n") > lastIndex(k.opts, "f") { // the later of -n and -f wins
 			return nil
+		}
+		if os.SameFile(fi, dfi) {
+			return errors.New(quote(src) + " and " + quote(dst) + " are the same file")
 		}
 		if fi.IsDir() && !dfi.IsDir() {
 			return errors.New("cannot overwrite non-directory " + quote(dst) + " with directory " + quote(src))

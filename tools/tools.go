@@ -86,6 +86,13 @@ func (t *Tool) Run(c Call) (code int, sigpipe bool) {
 		c.Ctx = context.Background()
 	}
 	k := newTask(t, c)
+	defer func() {
+		// A tool's bug must not take the whole chainrun down with it.
+		if v := recover(); v != nil {
+			k.errorf("internal error: %v", v)
+			code, sigpipe = 2, false
+		}
+	}()
 	opts, operands, err := parse(&t.Spec, c.Args[1:])
 	if err != nil {
 		return k.usage(err), false
