@@ -81,7 +81,8 @@ func (k *task) listDir(name, path string, header bool) int {
 		return 2
 	}
 	var entries []entry
-	if has(k.opts, "a") {
+	all := lastIndex(k.opts, "a") > lastIndex(k.opts, "A") // the later of -a and -A wins
+	if all {
 		for _, dot := range []string{".", ".."} {
 			if fi, err := os.Stat(filepath.Join(path, dot)); err == nil {
 				entries = append(entries, entry{name: dot, info: fi, path: filepath.Join(path, dot)})
