@@ -423,7 +423,7 @@ func (g *grepper) print(name string, lines [][]byte, sel []bool) {
 		if !show[i] || g.out.err != nil {
 			continue
 		}
-		if (g.before > 0 || g.after > 0) && prev != i-1 && g.printedSomething && !has(g.opts, "o") {
+		if (g.before > 0 || g.after > 0) && prev != i-1 && g.printedSomething {
 			g.out.WriteString("--\n")
 		}
 		prev, g.printedSomething = i, true

@@ -25,6 +25,9 @@ func (e *UsageError) Error() string { return "option " + e.Option + " " + e.Reas
 // clustered, a value attached or in the next word, long options by any
 // unambiguous prefix.
 func parse(s *Spec, args []string) (opts []opt, operands []string, err error) {
+	if s.Raw {
+		return nil, args, nil
+	}
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		switch {

@@ -53,9 +53,12 @@ type Spec struct {
 	LongValues    map[string]string
 	// Digits is set for head and tail, whose -NUM is -n NUM.
 	Digits bool
-	// Operands is set for the tools whose options end at the first operand
-	// (env, xargs, find's expression): the rest is the operand list.
+	// InOrder is set for the tools whose options end at the first operand
+	// (env, xargs): the rest is the operand list.
 	InOrder bool
+	// Raw is set for find, whose arguments are all its own (start points
+	// and an expression): they are its operands as written.
+	Raw bool
 }
 
 var registry = map[string]*Tool{}

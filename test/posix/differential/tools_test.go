@@ -35,6 +35,11 @@ type toolCase struct {
 // accept, with operands that reach their errors too (missing files,
 // directories, files where directories are wanted).
 var toolCases = []toolCase{
+	{name: "find", operands: []string{"", ".", "sub", "nope", ". -name '*.txt'", ". -iname 'A*'", "sub -type f", ". -type d",
+		". -maxdepth 1", ". -mindepth 2 -type f", "sub -path '*inner*'", ". -name sub -prune -o -print", ". ! -name '*.txt' -type f",
+		". \\( -name a.txt -o -name b.txt \\) -print", ". -empty", "sub -size -1k", ". -size +20c", ". -newer a.txt",
+		". -mtime +1", ". -not -path './sub*' -name '*.txt'", "sub -name inner -delete", "deep -type d -empty -delete",
+		". -name nums -delete -print", ". -foo", ". -name", ". -type q", "sub nope -type f", "-name a.txt", ". -maxdepth x"}},
 	{name: "grep", opts: []string{"-r", "-n", "-i", "-v", "-c", "-E", "-F", "-l", "-L", "-q", "-w", "-o", "-x", "-h", "-H", "-s",
 		"-rn", "-A 1", "-B 1", "-C 1", "--include='*.txt'", "--exclude-dir=inner", "-e an", "-e '^c'"},
 		operands: []string{"apple a.txt", "an a.txt b.txt", "'^b' a.txt nums", "'a.*e' a.txt", "'x\\|n' a.txt b.txt", "'p\\{2\\}' a.txt",
