@@ -3,8 +3,11 @@ package engine
 import (
 	"context"
 	"errors"
+	"io"
+	"io/fs"
 	"os"
 	"runtime"
+	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
@@ -17,7 +20,12 @@ import (
 // toolFor returns the built-in tool the segment runs instead of a program
 // (package tools; Options.Tools says when), or nil.
 func (r *runner) toolFor(seg *chain.Segment, env []string) *tools.Tool {
-	t, ok := tools.Lookup(seg.Args[0])
+	return r.toolForArgs(seg.Args, env)
+}
+
+// toolForArgs is toolFor for an argv (a command env or xargs runs).
+func (r *runner) toolForArgs(args, env []string) *tools.Tool {
+	t, ok := tools.Lookup(args[0])
 	windows := runtime.GOOS == "windows"
 	if !ok {
 		return nil
@@ -26,11 +34,11 @@ func (r *runner) toolFor(seg *chain.Segment, env []string) *tools.Tool {
 	case tools.ModeAlways:
 		return t
 	case tools.ModeMissing:
-		target, err := resolve.Find(seg.Args[0], r.dir, env)
+		target, err := resolve.Find(args[0], r.dir, env)
 		if err != nil && !errors.Is(err, resolve.ErrNotExecutable) {
 			return t
 		}
-		if err == nil && windows && tools.WindowsShadowed(target.Path, systemRoot(env), seg.Args) {
+		if err == nil && windows && tools.WindowsShadowed(target.Path, systemRoot(env), args) {
 			return t
 		}
 	}
@@ -63,6 +71,7 @@ func (r *runner) startTool(st *stage, seg *chain.Segment, t *tools.Tool, in, out
 	r.track(st, p, pgid)
 	r.mu.Unlock()
 	call := tools.Call{Ctx: ctx, Args: seg.Args, Dir: r.dir, Env: env, Stdin: files[0], Stdout: files[1], Stderr: files[2]}
+	call.Exec = r.toolExec(p, r.dir)
 	go func() {
 		defer close(p.done)
 		p.code, p.sigpipe = t.Run(call)
@@ -89,6 +98,8 @@ type toolProcess struct {
 	stdin   *os.File
 	code    int
 	sigpipe bool
+	mu      sync.Mutex
+	child   process     // the program env or xargs runs, while it runs
 	stopped atomic.Bool // Interrupt or Kill reached it
 }
 
@@ -114,13 +125,28 @@ func (p *toolProcess) Interrupt() error {
 	}
 	p.stopped.Store(true)
 	p.cancel()
+	p.mu.Lock()
+	if p.child != nil {
+		p.child.Interrupt()
+	}
+	p.mu.Unlock()
 	if p.stdin != nil {
 		p.stdin.SetReadDeadline(time.Now())
 	}
 	return nil
 }
 
-func (p *toolProcess) Kill() error                { return p.Interrupt() }
+// Kill ends the tool and the program it runs at once.
+func (p *toolProcess) Kill() error {
+	p.Interrupt()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.child != nil {
+		p.child.Kill()
+	}
+	return nil
+}
+
 func (p *toolProcess) Close() error               { return nil }
 func (p *toolProcess) Pid() int                   { return 0 }
 func (p *toolProcess) Signal(sig os.Signal) error { return p.Interrupt() }
@@ -131,4 +157,85 @@ func (p *toolProcess) Warning() string            { return "" }
 func systemRoot(env []string) string {
 	v, _ := lookup(env, "SystemRoot")
 	return v
+}
+
+// toolExec runs the commands of env and xargs as a segment's program is
+// run: a tool when Options.Tools says so, else the program found with the
+// command's environment, started in its own group and stopped with the
+// tool (p). Its streams must be files (they are the segment's, or the
+// null device).
+func (r *runner) toolExec(p *toolProcess, dir string) tools.Exec {
+	var exec tools.Exec
+	exec = func(ctx context.Context, argv, env []string, stdin io.Reader, stdout, stderr io.Writer) (int, error) {
+		if t := r.toolForArgs(argv, env); t != nil {
+			code, _ := t.Run(tools.Call{Ctx: ctx, Args: argv, Dir: dir, Env: env, Stdin: stdin, Stdout: stdout, Stderr: stderr, Exec: exec})
+			return code, nil
+		}
+		if env == nil {
+			env = []string{} // nil would hand the child chainrun's own
+		}
+		target, err := resolve.Find(argv[0], dir, withDefaultPath(env))
+		if err != nil {
+			if errors.Is(err, resolve.ErrNotExecutable) {
+				return 126, fs.ErrPermission
+			}
+			return 127, fs.ErrNotExist
+		}
+		files, ok := asFiles(stdin, stdout, stderr)
+		if !ok {
+			return 126, errors.New("the command's streams are not files")
+		}
+		return p.runChild(r, &spawnSpec{Target: target, Args: argv, Env: env, Dir: dir, Files: files})
+	}
+	return exec
+}
+
+// runChild starts the program, unless the tool was stopped, and waits.
+func (p *toolProcess) runChild(r *runner, spec *spawnSpec) (int, error) {
+	p.mu.Lock()
+	if p.stopped.Load() {
+		p.mu.Unlock()
+		return 128 + int(syscall.SIGTERM), nil
+	}
+	proc, err := startProcess(spec)
+	if err != nil {
+		p.mu.Unlock()
+		return 126, err
+	}
+	p.child = proc
+	p.mu.Unlock()
+	if g := proc.Group(); g != 0 {
+		r.mu.Lock()
+		r.groups = append(r.groups, g)
+		r.host.holdGroup(g)
+		r.mu.Unlock()
+	}
+	ei, err := proc.Wait()
+	p.mu.Lock()
+	p.child = nil
+	p.mu.Unlock()
+	proc.Close()
+	return ei.Code, err
+}
+
+// asFiles returns the streams as files.
+func asFiles(s ...any) ([]*os.File, bool) {
+	files := make([]*os.File, len(s))
+	for i, x := range s {
+		f, ok := x.(*os.File)
+		if !ok {
+			return nil, false
+		}
+		files[i] = f
+	}
+	return files, true
+}
+
+// withDefaultPath gives an environment without PATH (env -i) the search
+// path execvp uses then, on POSIX: /bin:/usr/bin.
+func withDefaultPath(env []string) []string {
+	if _, ok := lookup(env, "PATH"); ok || runtime.GOOS == "windows" {
+		return env
+	}
+	return append(env[:len(env):len(env)], "PATH=/bin:/usr/bin")
 }

@@ -42,6 +42,7 @@ type finder struct {
 	hasAction          bool
 	minDepth, maxDepth int
 	prune, failed      bool
+	depthFirst         bool // -delete: a directory after what it holds
 	now                time.Time
 }
 
@@ -109,15 +110,29 @@ func (f *finder) walk(n *node) {
 	if f.stopped() {
 		return
 	}
-	if n.depth >= f.minDepth && (f.maxDepth < 0 || n.depth <= f.maxDepth) {
-		f.prune = false
-		if f.expr(f, n) && !f.hasAction {
-			f.out.WriteString(n.path + "\n")
-		}
-		if f.prune {
+	inRange := n.depth >= f.minDepth && (f.maxDepth < 0 || n.depth <= f.maxDepth)
+	if inRange && !f.depthFirst {
+		if f.visit(n); f.prune {
 			return
 		}
 	}
+	f.walkBelow(n)
+	if inRange && f.depthFirst {
+		f.visit(n)
+	}
+}
+
+// visit evaluates the expression on n, printing it when the expression
+// has no action of its own.
+func (f *finder) visit(n *node) {
+	f.prune = false
+	if f.expr(f, n) && !f.hasAction {
+		f.out.WriteString(n.path + "\n")
+	}
+}
+
+// walkBelow walks the files in directory n.
+func (f *finder) walkBelow(n *node) {
 	if !n.info.IsDir() || f.maxDepth >= 0 && n.depth >= f.maxDepth {
 		return
 	}
@@ -223,6 +238,9 @@ func (p *findParser) primary() (findExpr, error) {
 	if e, ok := findFlags[a]; ok {
 		if a == "-print" || a == "-delete" {
 			p.f.hasAction = true
+		}
+		if a == "-delete" {
+			p.f.depthFirst = true // GNU: -delete implies -depth
 		}
 		return e, nil
 	}

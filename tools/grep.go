@@ -241,6 +241,9 @@ func (g *grepper) operand(o string, recursive bool) {
 	if fi.IsDir() {
 		if !recursive {
 			g.fail(o, errIsDir)
+			if has(g.opts, "c") { // GNU counts no lines in it
+				g.out.WriteString(g.prefix(o, 0, ':', false) + "0\n")
+			}
 			return
 		}
 		g.tree(o, p)
@@ -432,7 +435,7 @@ func (g *grepper) print(name string, lines [][]byte, sel []bool) {
 			sep = ':'
 		}
 		if has(g.opts, "o") {
-			if sel[i] && !has(g.opts, "v") {
+			{ // every shown line's matches: under -v, its context lines'
 				for _, m := range g.matches(bytes.TrimSuffix(l, []byte("\n"))) {
 					if m[1] > m[0] {
 						g.out.WriteString(g.prefix(name, i+1, ':', true) + string(l[m[0]:m[1]]) + "\n")

@@ -34,6 +34,8 @@ type Call struct {
 	Stdin  io.Reader
 	Stdout io.Writer
 	Stderr io.Writer
+	// Exec runs the commands of env and xargs; nil makes them refuse to.
+	Exec Exec
 }
 
 // Tool is one built-in tool: its name, the options it accepts and its code.

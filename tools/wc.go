@@ -1,6 +1,7 @@
 package tools
 
 import (
+	"errors"
 	"io"
 	"io/fs"
 	"os"
@@ -41,7 +42,7 @@ func wc(k *task) int {
 		if err != nil {
 			k.fileError(name, err)
 			status = 1
-			if r == nil {
+			if r == nil && !errors.Is(err, errIsDir) { // GNU counts a directory it cannot read as empty
 				continue
 			}
 		}

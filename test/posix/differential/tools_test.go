@@ -25,16 +25,30 @@ type toolCase struct {
 	name string
 	// lead are options of which at most one is drawn, first: head's and
 	// tail's counts, whose -NUM GNU reads only there.
-	lead     []string
-	opts     []string
-	operands []string
-	stdin    []string
+	lead []string
+	// leadAlone: a lead option is drawn with no other (xargs -I, which
+	// GNU's xargs settles against -n with warnings).
+	leadAlone bool
+	opts      []string
+	operands  []string
+	stdin     []string
 }
 
 // toolCases are the tools and options chainrun's built-in versions
 // accept, with operands that reach their errors too (missing files,
 // directories, files where directories are wanted).
 var toolCases = []toolCase{
+	{name: "tee", opts: []string{"-a", "--append"}, operands: []string{"", "out", "a.txt", "out out2", "nope/x out", "sub"},
+		stdin: []string{"printf 'x\\ny\\n' |", "cat nums |"}},
+	// env's operands all start with -i: the environment bash passes on
+	// (SHLVL, _) is not chainrun's.
+	{name: "env", opts: []string{"-u HOME", "-u PATH", "-0"},
+		operands: []string{"-i", "-i A=1", "-i A=1 B=2", "-i A=1 sh -c 'echo $A'", "-i nope", "-i A=1 nope", "-i sh -c 'echo $HOME'",
+			"-i PATH=/bin sh -c 'echo $PATH'"}},
+	{name: "xargs", lead: []string{"-I X"}, leadAlone: true, opts: []string{"-0", "-n 1", "-n 2", "-r", "-t", "-d ,"},
+		operands: []string{"", "echo", "echo X -", "wc -l", "grep -n e", "cat", "nope", "false", "sh -c 'exit 255'", "ls -d"},
+		stdin: []string{"printf 'a.txt nums\\nb.txt\\n' |", "printf 'a.txt\\0nums\\0' |", "printf '' |",
+			"printf '\"my file.txt\" sub\\n' |", "printf 'a.txt,b.txt' |", "printf \"'x\" |"}},
 	{name: "find", operands: []string{"", ".", "sub", "nope", ". -name '*.txt'", ". -iname 'A*'", "sub -type f", ". -type d",
 		". -maxdepth 1", ". -mindepth 2 -type f", "sub -path '*inner*'", ". -name sub -prune -o -print", ". ! -name '*.txt' -type f",
 		". \\( -name a.txt -o -name b.txt \\) -print", ". -empty", "sub -size -1k", ". -size +20c", ". -newer a.txt",
@@ -104,10 +118,11 @@ func genToolCase(c *toolCase, r *rand.Rand) string {
 		}
 	}
 	words = append(words, c.name)
-	if len(c.lead) > 0 && r.IntN(4) > 0 {
+	lead := len(c.lead) > 0 && r.IntN(4) > 0
+	if lead {
 		words = append(words, c.lead[r.IntN(len(c.lead))])
 	}
-	if len(c.opts) > 0 {
+	if len(c.opts) > 0 && !(lead && c.leadAlone) {
 		for range r.IntN(4) {
 			words = append(words, c.opts[r.IntN(len(c.opts))])
 		}
