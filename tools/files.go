@@ -59,8 +59,15 @@ func failure(what, operand string, err error) error {
 	return errors.New(what + " " + quote(operand) + ": " + describe(err))
 }
 
-// quote is GNU's shell-escape quoting of a name in messages: 'x'.
-func quote(s string) string { return "'" + s + "'" }
+// quote is GNU's shell-escape-always quoting of a name in messages: 'x',
+// "it's", 'a'$'\n''b'.
+func quote(s string) string {
+	q := shellQuote(s)
+	if q == s {
+		return "'" + s + "'"
+	}
+	return q
+}
 
 func mkdir(k *task) int {
 	return k.each(func(o string) error {

@@ -243,11 +243,16 @@ func (g *grepper) operand(o string, recursive bool) {
 			g.fail(o, errIsDir)
 			if has(g.opts, "c") { // GNU counts no lines in it
 				g.out.WriteString(g.prefix(o, 0, ':', false) + "0\n")
+			} else if has(g.opts, "L") {
+				g.out.WriteString(o + "\n")
 			}
 			return
 		}
 		g.tree(o, p)
 		return
+	}
+	if base := filepath.Base(o); g.excluded("exclude", base) || !g.included(base) {
+		return // GNU's --include and --exclude judge command-line files too
 	}
 	g.openFile(o, p)
 }
@@ -330,7 +335,7 @@ func (g *grepper) openFile(name, p string) {
 func (g *grepper) fail(name string, err error) {
 	g.failed = true
 	if !has(g.opts, "s") {
-		g.fileError(name, err)
+		g.errorf("%s: %s", name, describe(err)) // grep names files as they are, unquoted
 	}
 }
 
@@ -438,7 +443,7 @@ func (g *grepper) print(name string, lines [][]byte, sel []bool) {
 			{ // every shown line's matches: under -v, its context lines'
 				for _, m := range g.matches(bytes.TrimSuffix(l, []byte("\n"))) {
 					if m[1] > m[0] {
-						g.out.WriteString(g.prefix(name, i+1, ':', true) + string(l[m[0]:m[1]]) + "\n")
+						g.out.WriteString(g.prefix(name, i+1, sep, true) + string(l[m[0]:m[1]]) + "\n")
 					}
 				}
 			}

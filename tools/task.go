@@ -81,10 +81,10 @@ func (k *task) errorf(format string, a ...any) {
 	fmt.Fprintf(k.Stderr, k.name+": "+format+"\n", a...)
 }
 
-// fileError reports err for the operand as written: "cat: x: No such file
-// or directory".
+// fileError reports err for the operand as written, quoted only where a
+// shell would need it: "cat: x: No such file or directory".
 func (k *task) fileError(operand string, err error) {
-	k.errorf("%s: %s", operand, describe(err))
+	k.errorf("%s: %s", shellQuote(operand), describe(err))
 }
 
 // describe is the C library's text for err, as GNU prints it.

@@ -301,7 +301,7 @@ func allButLast(k *task, r io.Reader, n int64, split func([]byte) [][]byte) erro
 }
 
 func tail(k *task) int {
-	if a := k.Args[min(1, len(k.Args)-1)]; len(k.Args) > 1 && a[0] == '-' && len(a) > 1 && a[1] >= '0' && a[1] <= '9' && len(k.opts) > 1 {
+	if a := k.Args[min(1, len(k.Args)-1)]; len(k.Args) > 1 && a[0] == '-' && len(a) > 1 && a[1] >= '0' && a[1] <= '9' && (len(k.opts) > 1 || len(k.operands) > 1) {
 		// GNU reads the obsolete -NUM only as tail's one option.
 		k.errorf("option used in invalid context -- %s", a[len(a)-1:])
 		return 1
