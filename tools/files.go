@@ -60,7 +60,7 @@ func failure(what, operand string, err error) error {
 }
 
 // quote is GNU's shell-escape-always quoting of a name in messages: 'x',
-// "it's", 'a'$'\n”b'.
+// "it's", and $'\n' pieces for control characters.
 func quote(s string) string {
 	q := shellQuote(s)
 	if q == s {
