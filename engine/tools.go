@@ -38,7 +38,8 @@ func (r *runner) toolForArgs(args, env []string) *tools.Tool {
 		if err != nil && !errors.Is(err, resolve.ErrNotExecutable) {
 			return t
 		}
-		if err == nil && windows && tools.WindowsShadowed(target.Path, systemRoot(env), args) {
+		if err == nil && windows && (tools.WindowsShadowed(target.Path, systemRoot(env), args) ||
+			target.Kind == resolve.CmdBuiltin && tools.CmdShadowed(args)) {
 			return t
 		}
 	}

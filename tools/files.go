@@ -156,7 +156,7 @@ func rm(k *task) int {
 		case filepath.Base(filepath.Clean(o)) == "." || filepath.Base(filepath.Clean(o)) == "..":
 			return errors.New("refusing to remove '.' or '..' directory: skipping " + quote(o))
 		case fi.IsDir() && recursive:
-			err = os.RemoveAll(p)
+			return k.removeTree(o)
 		default:
 			err = os.Remove(p)
 		}
@@ -165,6 +165,39 @@ func rm(k *task) int {
 		}
 		return nil
 	})
+}
+
+// removeTree removes the directory o and everything below it, entry by
+// entry as GNU's rm -r does (not os.RemoveAll, whose handle-relative
+// removal some Windows file systems refuse), reporting the first entry it
+// cannot remove.
+func (k *task) removeTree(o string) error {
+	entries, err := os.ReadDir(k.path(o))
+	if err != nil {
+		return failure("cannot remove", o, err)
+	}
+	var first error
+	for _, e := range entries {
+		if k.stopped() {
+			return k.out.err
+		}
+		child := filepath.Join(o, e.Name())
+		if e.IsDir() {
+			err = k.removeTree(child)
+		} else if err = os.Remove(k.path(child)); err != nil {
+			err = failure("cannot remove", child, err)
+		}
+		if err != nil && first == nil {
+			first = err
+		}
+	}
+	if first != nil {
+		return first
+	}
+	if err := os.Remove(k.path(o)); err != nil {
+		return failure("cannot remove", o, err)
+	}
+	return nil
 }
 
 func touch(k *task) int {

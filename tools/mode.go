@@ -107,3 +107,19 @@ func isSortExeOption(a string) bool {
 	}
 	return false
 }
+
+// CmdShadowed reports whether a command that resolved to one of cmd.exe's
+// built-ins is the POSIX tool of the same name: mkdir and rmdir are both,
+// and cmd's mkdir -p build would make a directory named -p. The built-in
+// tool runs unless an argument is one of cmd's /options (rmdir /s /q).
+func CmdShadowed(args []string) bool {
+	if n := strings.ToLower(args[0]); n != "mkdir" && n != "rmdir" {
+		return false
+	}
+	for _, a := range args[1:] {
+		if len(a) == 2 && a[0] == '/' {
+			return false
+		}
+	}
+	return true
+}

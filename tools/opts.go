@@ -2,6 +2,7 @@ package tools
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 )
 
@@ -122,6 +123,7 @@ func (s *Spec) long(name string) (full string, takesValue bool, err error) {
 			}
 		}
 	}
+	sort.Strings(found)
 	switch len(found) {
 	case 0:
 		return "", false, &UsageError{Option: "--" + name, Reason: "not supported"}
