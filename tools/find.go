@@ -212,7 +212,7 @@ func (p *findParser) not() (findExpr, error) {
 		p.i++
 		e, err := p.or()
 		if err == nil && (p.i >= len(p.args) || p.args[p.i] != ")") {
-			err = errors.New("invalid expression; I was expecting to find a ')' somewhere but did not see one.")
+			err = errNoClose
 		}
 		p.i++
 		return e, err
@@ -270,6 +270,14 @@ func (p *findParser) primary() (findExpr, error) {
 	}
 	return nil, errors.New("unknown predicate `" + a + "'")
 }
+
+// findMessage is one of GNU find's messages, word for word.
+type findMessage string
+
+func (m findMessage) Error() string { return string(m) }
+
+// errNoClose is an unclosed parenthesis.
+const errNoClose = findMessage("invalid expression; I was expecting to find a ')' somewhere but did not see one.")
 
 // findKnown are GNU find's primaries the built-in one does not support.
 var findKnown = map[string]bool{"-exec": true, "-execdir": true, "-ok": true, "-okdir": true, "-printf": true, "-fprint": true,

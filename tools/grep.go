@@ -31,7 +31,6 @@ type grepper struct {
 	before, after    int
 	names            bool // prefix lines with the file's name
 	matched, failed  bool
-	lastPrinted      int // the last line number printed, for "--" between groups
 	printedSomething bool
 }
 

@@ -193,7 +193,7 @@ func padLeft(s string, w int) string {
 // count reads head's and tail's -n/-c value: NUM, with tail's "+NUM"
 // (from the start) and head's "-NUM" (all but the last). Suffixes are not
 // read: a value with one is a usage error.
-func (k *task) count() (n int64, bytes, sign bool, plusMinus byte, ok bool) {
+func (k *task) count() (n int64, bytes bool, plusMinus byte, ok bool) {
 	v, isN := last(k.opts, "n")
 	c, isC := last(k.opts, "c")
 	bytes = isC && (!isN || lastIndex(k.opts, "c") > lastIndex(k.opts, "n"))
@@ -212,9 +212,9 @@ func (k *task) count() (n int64, bytes, sign bool, plusMinus byte, ok bool) {
 			what = "bytes"
 		}
 		k.errorf("invalid number of %s: %s", what, quote(v))
-		return 0, bytes, false, 0, false
+		return 0, bytes, 0, false
 	}
-	return n, bytes, plusMinus != 0, plusMinus, true
+	return n, bytes, plusMinus, true
 }
 
 func lastIndex(opts []opt, key string) int {
@@ -243,7 +243,7 @@ func (k *task) header(name string, first bool) {
 }
 
 func head(k *task) int {
-	n, bytes, _, pm, ok := k.count()
+	n, bytes, pm, ok := k.count()
 	if !ok {
 		return 1
 	}
@@ -306,7 +306,7 @@ func tail(k *task) int {
 		k.errorf("option used in invalid context -- %s", a[len(a)-1:])
 		return 1
 	}
-	n, bytes, _, pm, ok := k.count()
+	n, bytes, pm, ok := k.count()
 	if !ok {
 		return 1
 	}
