@@ -366,7 +366,7 @@ func (g *grepper) file(name string, r io.Reader) {
 	}
 	switch {
 	case has(g.opts, "q"):
-	case has(g.opts, "l"):
+	case lastIndex(g.opts, "l") > lastIndex(g.opts, "L"): // the later of -l and -L wins
 		if count > 0 {
 			g.out.WriteString(name + "\n")
 		}

@@ -13,8 +13,8 @@ import (
 // tools read no locale.
 
 func init() {
-	register(&Tool{Name: "sort", Spec: Spec{Flags: "unrfs", LongFlags: map[string]string{"unique": "u", "numeric-sort": "n",
-		"reverse": "r", "ignore-case": "f", "stable": "s"}}, run: sortLines})
+	register(&Tool{Name: "sort", Spec: Spec{Flags: "unrfsh", Values: "o", LongFlags: map[string]string{"unique": "u", "numeric-sort": "n",
+		"reverse": "r", "ignore-case": "f", "stable": "s", "human-numeric-sort": "h"}, LongValues: map[string]string{"output": "o"}}, run: sortLines})
 	register(&Tool{Name: "uniq", Spec: Spec{Flags: "cdui", LongFlags: map[string]string{"count": "c", "repeated": "d", "unique": "u",
 		"ignore-case": "i"}}, run: uniq})
 }
@@ -33,9 +33,28 @@ func (k *task) readLines() ([][]byte, int) {
 }
 
 func sortLines(k *task) int {
+	if has(k.opts, "n") && has(k.opts, "h") {
+		k.errorf("options '-hn' are incompatible")
+		return 2
+	}
+	for _, o := range k.opts {
+		if out, _ := last(k.opts, "o"); o.key == "o" && o.val != out {
+			k.errorf("multiple output files specified")
+			return 2
+		}
+	}
 	lines, status := k.readLines()
 	if status != 0 {
 		return 2 // GNU sort's status for an input it cannot read
+	}
+	if out, ok := last(k.opts, "o"); ok { // written after every input is read: sort -o f f works
+		f, err := os.Create(k.path(out))
+		if err != nil {
+			k.errorf("open failed: %s: %s", out, describe(err))
+			return 2
+		}
+		defer f.Close()
+		k.out.w.Reset(f)
 	}
 	key := compareKey(k)
 	last := !has(k.opts, "s") && !has(k.opts, "u") // GNU's last-resort byte comparison
@@ -67,6 +86,8 @@ func compareKey(k *task) func(a, b []byte) int {
 	switch {
 	case has(k.opts, "n"):
 		return func(a, b []byte) int { return compareFloat(numPrefix(a), numPrefix(b)) }
+	case has(k.opts, "h"):
+		return compareHuman
 	case has(k.opts, "f"):
 		return func(a, b []byte) int { return bytes.Compare(bytes.ToUpper(a), bytes.ToUpper(b)) }
 	}
@@ -103,6 +124,50 @@ func numPrefix(l []byte) float64 {
 	}
 	f, _ := strconv.ParseFloat(strings.TrimSuffix(s[:end], "."), 64)
 	return f
+}
+
+// compareHuman is sort -h: by sign, then by the SI suffix (none, K, M,
+// G, …), then by the number.
+func compareHuman(a, b []byte) int {
+	sa, ra, va := humanKey(a)
+	sb, rb, vb := humanKey(b)
+	if sa != sb {
+		return compareFloat(float64(sa), float64(sb))
+	}
+	if ra != rb {
+		return sa * (ra - rb) / max(1, abs(ra-rb))
+	}
+	return compareFloat(va, vb)
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// humanKey reads a line's leading number for -h: its sign (-1, 0, 1),
+// its suffix's rank and its value.
+func humanKey(l []byte) (sign, rank int, v float64) {
+	v = numPrefix(l)
+	switch {
+	case v > 0:
+		sign = 1
+	case v < 0:
+		sign = -1
+	default:
+		return 0, 0, 0
+	}
+	s := strings.TrimLeft(string(l), " \t-")
+	end := strings.IndexFunc(s, func(r rune) bool { return !(r >= '0' && r <= '9' || r == '.') })
+	if end >= 0 {
+		rank = strings.IndexByte("KMGTPEZYRQ", s[end]) + 1
+		if s[end] == 'k' {
+			rank = 1
+		}
+	}
+	return sign, rank, v
 }
 
 func uniq(k *task) int {
