@@ -14,7 +14,7 @@ import (
 // (chain/testdata/agentlines.txt) the built-in tools do not support, each
 // with its tool. A change that supports one deletes it here; one that
 // stops supporting an option the corpus uses fails the test.
-var agentRefusals = []string{}
+var agentRefusals = []string{"grep option --help not supported", "xargs option --version not supported"}
 
 // TestAgentLineOptions reads every segment of the agent corpus that names
 // a built-in tool with the tool's option parser and counts those it

@@ -14,10 +14,10 @@ import (
 // find walks its start points (default ".") in directory order, as GNU's
 // find does, and evaluates its expression on each file: tests -name,
 // -iname, -path, -ipath, -type, -empty, -newer, -size, -mtime, -true,
-// -false; actions -print, -prune, -delete; operators !, -not, -a, -and,
-// -o, -or and parentheses; global options -maxdepth and -mindepth. Actions
-// that run programs (-exec, -execdir, -ok) are not supported: the
-// engine, not a tool, starts programs.
+// -false; actions -print, -print0, -prune, -delete, -exec … ; and
+// -exec … {} + (run through Call.Exec, as xargs runs its command);
+// operators !, -not, -a, -and, -o, -or and parentheses; global options
+// -maxdepth and -mindepth.
 
 func init() {
 	register(&Tool{Name: "find", Spec: Spec{Raw: true}, run: find})
@@ -43,6 +43,7 @@ type finder struct {
 	minDepth, maxDepth int
 	prune, failed      bool
 	depthFirst         bool // -delete: a directory after what it holds
+	batches            []*execBatch
 	now                time.Time
 }
 
@@ -68,6 +69,9 @@ func find(k *task) int {
 			continue
 		}
 		f.walk(&node{path: s, real: k.path(s), info: info})
+	}
+	for _, b := range f.batches {
+		b.run(f)
 	}
 	k.out.flush()
 	if f.failed || k.out.err != nil {
@@ -236,7 +240,7 @@ func (p *findParser) primary() (findExpr, error) {
 	a := p.args[p.i]
 	p.i++
 	if e, ok := findFlags[a]; ok {
-		if a == "-print" || a == "-delete" {
+		if a == "-print" || a == "-print0" || a == "-delete" {
 			p.f.hasAction = true
 		}
 		if a == "-delete" {
@@ -252,6 +256,8 @@ func (p *findParser) primary() (findExpr, error) {
 		return mk(p.f, v)
 	}
 	switch a {
+	case "-exec":
+		return p.exec()
 	case "-maxdepth", "-mindepth":
 		v, err := p.value()
 		n, cerr := strconv.Atoi(v)
@@ -281,7 +287,7 @@ const errNoClose = findMessage("invalid expression; I was expecting to find a ')
 
 // findKnown are GNU find's primaries the built-in one does not support.
 var findKnown = map[string]bool{"-exec": true, "-execdir": true, "-ok": true, "-okdir": true, "-printf": true, "-fprint": true,
-	"-fprintf": true, "-fprint0": true, "-fls": true, "-ls": true, "-print0": true, "-regex": true, "-iregex": true, "-user": true,
+	"-fprintf": true, "-fprint0": true, "-fls": true, "-ls": true, "-regex": true, "-iregex": true, "-user": true,
 	"-group": true, "-perm": true, "-newermt": true, "-mmin": true, "-amin": true, "-cmin": true, "-atime": true, "-ctime": true,
 	"-links": true, "-inum": true, "-samefile": true, "-lname": true, "-ilname": true, "-follow": true, "-xdev": true,
 	"-depth": true, "-quit": true, "-readable": true, "-writable": true, "-executable": true, "-nouser": true, "-nogroup": true,
@@ -289,10 +295,11 @@ var findKnown = map[string]bool{"-exec": true, "-execdir": true, "-ok": true, "-
 
 // findFlags are the primaries without an argument.
 var findFlags = map[string]findExpr{
-	"-print": func(f *finder, n *node) bool { f.out.WriteString(n.path + "\n"); return true },
-	"-prune": func(f *finder, n *node) bool { f.prune = true; return true },
-	"-true":  func(*finder, *node) bool { return true },
-	"-false": func(*finder, *node) bool { return false },
+	"-print":  func(f *finder, n *node) bool { f.out.WriteString(n.path + "\n"); return true },
+	"-print0": func(f *finder, n *node) bool { f.out.WriteString(n.path + "\x00"); return true },
+	"-prune":  func(f *finder, n *node) bool { f.prune = true; return true },
+	"-true":   func(*finder, *node) bool { return true },
+	"-false":  func(*finder, *node) bool { return false },
 	"-empty": func(f *finder, n *node) bool {
 		if n.info.IsDir() {
 			d, err := os.ReadDir(n.real)
@@ -437,4 +444,65 @@ func mtimeTest(f *finder, v string) (findExpr, error) {
 	return func(f *finder, nd *node) bool {
 		return compare(sign, int64(f.now.Sub(nd.info.ModTime())/(24*time.Hour)), n)
 	}, nil
+}
+
+// exec reads -exec COMMAND ARGS ; (one run per file, true when it exits
+// 0) or -exec COMMAND ARGS {} + (the files in batches, run at the end;
+// always true, a failure makes find's status 1).
+func (p *findParser) exec() (findExpr, error) {
+	start := p.i
+	for p.i < len(p.args) {
+		a := p.args[p.i]
+		p.i++
+		if a == ";" || a == "+" && p.i-2 > start && p.args[p.i-2] == "{}" {
+			p.f.hasAction = true
+			return p.execExpr(p.args[start:p.i-1], a == "+")
+		}
+	}
+	return nil, errors.New("missing argument to `-exec'")
+}
+
+func (p *findParser) execExpr(cmd []string, batch bool) (findExpr, error) {
+	if len(cmd) == 0 {
+		return nil, errors.New("missing argument to `-exec'")
+	}
+	if batch {
+		b := &execBatch{cmd: cmd[:len(cmd)-1]}
+		p.f.batches = append(p.f.batches, b)
+		return func(f *finder, n *node) bool { b.add(f, n.path); return true }, nil
+	}
+	return func(f *finder, n *node) bool {
+		argv := make([]string, len(cmd))
+		for i, c := range cmd {
+			argv[i] = strings.ReplaceAll(c, "{}", n.path)
+		}
+		return f.exec(argv, f.Env, f.Stdin) == 0
+	}, nil
+}
+
+// execBatch is one -exec … {} +: its command and the files waiting.
+type execBatch struct {
+	cmd   []string
+	files []string
+	size  int
+}
+
+// add queues a file, running the batch first when the line would grow
+// past xargs' limit.
+func (b *execBatch) add(f *finder, path string) {
+	if b.size+len(path) > xargsMaxChars {
+		b.run(f)
+	}
+	b.files = append(b.files, path)
+	b.size += len(path) + 1
+}
+
+func (b *execBatch) run(f *finder) {
+	if len(b.files) == 0 {
+		return
+	}
+	if f.exec(append(append([]string(nil), b.cmd...), b.files...), f.Env, f.Stdin) != 0 {
+		f.failed = true
+	}
+	b.files, b.size = nil, 0
 }

@@ -72,7 +72,7 @@ func (k *task) exec(argv, env []string, stdin io.Reader) int {
 	code, err := k.Exec(k.Ctx, argv, env, stdin, k.Stdout, k.Stderr)
 	if err != nil {
 		name := argv[0]
-		if k.name == "env" {
+		if k.name != "xargs" {
 			name = quote(name)
 		}
 		k.errorf("%s: %s", name, describe(err))
