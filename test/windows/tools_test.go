@@ -85,3 +85,22 @@ func TestBuiltinToolsNever(t *testing.T) {
 		t.Errorf("ls with tools never: status %d stderr %q, want 127 command not found", res.ExitCode, res.Stderr)
 	}
 }
+
+// TestBuiltinToolsRunPrograms: xargs and find -exec start a Windows
+// program through the engine (CreateProcess in a job) with the words they
+// built.
+func TestBuiltinToolsRunPrograms(t *testing.T) {
+	dir := testprog.TempDir(t)
+	testprog.MakeTree(t, dir, "a.txt")
+	env := append(noPosixEnv(t), testprog.EnvVar+"=echo")
+	exe := quoted(testprog.Executable(t))
+	for _, c := range []struct{ src, out string }{
+		{`printf 'x "y z"' | xargs ` + exe, "x\x00y z"},
+		{`find . -name a.txt -exec ` + exe + ` {} ';'`, "./a.txt"},
+	} {
+		res := runChain(t, c.src, engine.Options{Dir: dir, Env: env})
+		if res.ExitCode != 0 || string(res.Stdout) != c.out {
+			t.Errorf("%s: status %d stdout %q, want 0 %q (stderr %q)", c.src, res.ExitCode, res.Stdout, c.out, res.Stderr)
+		}
+	}
+}
