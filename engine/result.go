@@ -140,7 +140,7 @@ type SegmentResult struct {
 	// Path is the resolved program ("" for built-ins and failures).
 	Path string
 	// Kind is how it ran: "builtin", "native", "batch", "powershell",
-	// "cmd-builtin".
+	// "cmd-builtin", or "tool" (chainrun's own ls, cat, …: package tools).
 	Kind string
 	// ExitCode is the segment's status (126, 127, 128+N as bash).
 	ExitCode int
