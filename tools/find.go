@@ -155,7 +155,7 @@ func (f *finder) walkBelow(n *node) {
 		if err != nil {
 			continue // gone since it was listed
 		}
-		f.walk(&node{path: strings.TrimSuffix(n.path, "/") + "/" + de.Name(), real: filepath.Join(n.real, de.Name()), info: info, depth: n.depth + 1})
+		f.walk(&node{path: joinShown(n.path, de.Name()), real: filepath.Join(n.real, de.Name()), info: info, depth: n.depth + 1})
 	}
 }
 

@@ -274,7 +274,7 @@ func (g *grepper) tree(name, p string) {
 		}
 		child := d.Name()
 		if name != "" {
-			child = strings.TrimSuffix(name, "/") + "/" + d.Name()
+			child = joinShown(name, d.Name())
 		}
 		isDir := d.IsDir()
 		if d.Type()&os.ModeSymlink != 0 {

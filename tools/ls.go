@@ -104,7 +104,7 @@ func (k *task) listDir(name, path string, header bool) int {
 		for _, e := range entries {
 			if e.info.IsDir() && e.name != "." && e.name != ".." {
 				k.out.WriteString("\n")
-				status = max(status, k.listDir(strings.TrimSuffix(name, "/")+"/"+e.name, e.path, true))
+				status = max(status, k.listDir(joinShown(name, e.name), e.path, true))
 			}
 		}
 	}

@@ -1,6 +1,9 @@
 package tools
 
-import "testing"
+import (
+	"runtime"
+	"testing"
+)
 
 func TestWindowsShadowed(t *testing.T) {
 	const root = `C:\Windows`
@@ -117,4 +120,16 @@ func joinWords(w []string) string {
 		s += x
 	}
 	return s
+}
+
+func TestJoinShown(t *testing.T) {
+	want := `C:\src/a.txt`
+	if runtime.GOOS == "windows" {
+		want = `C:\src\a.txt` // a directory written with backslashes keeps them
+	}
+	for _, c := range [][3]string{{".", "a", "./a"}, {"sub/", "a", "sub/a"}, {`C:\src`, "a.txt", want}, {"C:/src", "a", "C:/src/a"}} {
+		if got := joinShown(c[0], c[1]); got != c[2] {
+			t.Errorf("joinShown(%q, %q) = %q, want %q", c[0], c[1], got, c[2])
+		}
+	}
 }

@@ -141,3 +141,13 @@ func sleep(k *task) int {
 		return 1
 	}
 }
+
+// joinShown is the name find, grep -r and ls -R show for name in the
+// directory shown as dir: joined with "/" as GNU's tools do, or on Windows
+// with "\\" when dir is written with backslashes only (C:\src\a.txt).
+func joinShown(dir, name string) string {
+	if runtime.GOOS == "windows" && strings.Contains(dir, `\`) && !strings.Contains(dir, "/") {
+		return strings.TrimSuffix(dir, `\`) + `\` + name
+	}
+	return strings.TrimSuffix(dir, "/") + "/" + name
+}
