@@ -2,6 +2,9 @@ package engine
 
 import (
 	"context"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -28,7 +31,16 @@ func TestToolsRunInChains(t *testing.T) {
 			t.Errorf("%s: stdout %q, want %q (stderr %q)", c.line, res.Stdout, c.out, res.Stderr)
 		}
 	}
-	res, err := RunString(context.Background(), "sleep 30", Options{Dir: dir, Tools: tools.ModeAlways, Timeout: 50 * time.Millisecond})
+	// A tool whose reader is gone ends as a program killed by SIGPIPE.
+	big := strings.Repeat("line\n", 1<<18)
+	if err := os.WriteFile(filepath.Join(dir, "big"), []byte(big), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := RunString(context.Background(), "cat big | head -n 1", Options{Dir: dir, Tools: tools.ModeAlways, Pipefail: true})
+	if err != nil || string(res.Stdout) != "line\n" || res.ExitCode != 141 || res.Segments[0].ExitCode != 141 {
+		t.Errorf("cat big | head -n 1: stdout %q, status %d, cat's %d (%v); want line, 141, 141", res.Stdout, res.ExitCode, res.Segments[0].ExitCode, err)
+	}
+	res, err = RunString(context.Background(), "sleep 30", Options{Dir: dir, Tools: tools.ModeAlways, Timeout: 50 * time.Millisecond})
 	if err == nil || !res.TimedOut || res.Segments[0].Kind != "tool" || res.Segments[0].ExitCode != 143 {
 		t.Errorf("sleep 30 under a timeout: %+v, %v", res, err)
 	}
