@@ -140,7 +140,7 @@ func (r *runner) isLive(st *stage) bool {
 // killAll never reach a released process.
 func (r *runner) waitStage(st *stage) {
 	switch {
-	case st.done != nil:
+	case st.done != nil && st.proc == nil: // a built-in (a tool is a process)
 		<-st.done
 	case st.proc != nil:
 		ei, err := st.proc.Wait()

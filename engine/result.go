@@ -7,6 +7,7 @@ import (
 
 	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/sandbox"
+	"github.com/chainrun/chainrun/tools"
 )
 
 // Options configure Run. The zero value runs in the current directory with
@@ -58,6 +59,12 @@ type Options struct {
 	// Dialect is the dialect RunString parses with; "" means
 	// chain.HostDialect(). Run takes an already parsed chain.
 	Dialect chain.Dialect
+
+	// Tools says when a segment runs chainrun's own version of a POSIX
+	// tool (ls, cat, rm, grep, …: package tools) instead of a program:
+	// the zero value runs them on Windows when the program is not found,
+	// and never elsewhere.
+	Tools tools.Mode
 
 	// Authorizer judges the chain before anything starts; nil allows all.
 	Authorizer chain.Authorizer
@@ -142,7 +149,7 @@ type SegmentResult struct {
 	// Path is the resolved program ("" for built-ins and failures).
 	Path string
 	// Kind is how it ran: "builtin", "native", "batch", "powershell",
-	// "cmd-builtin".
+	// "cmd-builtin", or "tool" (chainrun's own ls, cat, …: package tools).
 	Kind string
 	// ExitCode is the segment's status (126, 127, 128+N as bash).
 	ExitCode int

@@ -33,6 +33,10 @@ func (r *runner) startStage(st *stage, seg *chain.Segment, in, out *os.File, inP
 		r.startBuiltin(st, seg, in, out, env, inPipeline)
 		return
 	}
+	if t := r.toolFor(seg, env); t != nil {
+		r.startTool(st, seg, t, in, out, env, pgid)
+		return
+	}
 	target, ok := r.resolveStage(st, seg, in, out, env)
 	if !ok {
 		return

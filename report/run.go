@@ -58,7 +58,7 @@ type Segment struct {
 	Args []string `json:"argv"`
 	// Path is the resolved program ("" for built-ins and failures).
 	Path string `json:"path"`
-	// Kind is how it ran: builtin, native, batch, powershell, cmd-builtin.
+	// Kind is how it ran: builtin, native, batch, powershell, cmd-builtin, tool.
 	Kind string `json:"kind,omitempty"`
 	// ExitCode is the segment's status (126, 127, 128+N as bash).
 	ExitCode int `json:"exit_code"`

@@ -16,6 +16,7 @@ import (
 	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/engine"
 	"github.com/chainrun/chainrun/environ"
+	"github.com/chainrun/chainrun/tools"
 )
 
 // config is one invocation's settings, as the flags gave them.
@@ -30,6 +31,7 @@ type config struct {
 	env      []string
 	combined bool
 	pipefail bool
+	tools    tools.Mode
 
 	policyFlags
 	yes   bool
@@ -71,6 +73,8 @@ Flags:
   --env K=V              set K=V in the chain's environment (repeatable)
   --combined             capture stdout and stderr as one stream
   --pipefail             a pipeline's status is its rightmost non-zero stage's
+  --builtin-tools=WHEN   run chainrun's own ls, cat, rm, … : missing (when not found; Windows' default),
+                         always, or never (POSIX's default); CHAINRUN_BUILTIN_TOOLS sets the default
   --policy FILE          judge the chain with the permission rules in FILE
                          (Claude Code settings shape; repeatable, merged)
   --claude-settings[=DIR]
@@ -128,6 +132,8 @@ func (c *cli) parseArgs(args []string) (cfg *config, status int, ok bool) {
 	fs.Var((*envValue)(&cfg.env), "env", "")
 	fs.BoolVar(&cfg.combined, "combined", false, "")
 	fs.BoolVar(&cfg.pipefail, "pipefail", false, "")
+	cfg.tools, _ = tools.ParseMode(os.Getenv("CHAINRUN_BUILTIN_TOOLS"))
+	fs.Var((*toolsValue)(&cfg.tools), "builtin-tools", "")
 	cfg.policyFlags.define(fs)
 	fs.BoolVar(&cfg.yes, "yes", false, "")
 	fs.StringVar(&cfg.audit.path, "audit-log", "", "")
@@ -314,4 +320,14 @@ func chainEnv(sets []string) []string {
 		return nil
 	}
 	return environ.Host.With(os.Environ(), sets...)
+}
+
+// toolsValue is --builtin-tools: always, missing or never.
+type toolsValue tools.Mode
+
+func (v *toolsValue) String() string { return string(*v) }
+func (v *toolsValue) Set(s string) error {
+	m, err := tools.ParseMode(s)
+	*v = toolsValue(m)
+	return err
 }

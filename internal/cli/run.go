@@ -22,6 +22,7 @@ func (c *cli) runChain(cfg *config) int {
 		MaxOutput:   cfg.maxOut,
 		Combined:    cfg.combined,
 		Pipefail:    cfg.pipefail,
+		Tools:       cfg.tools,
 		Timeout:     cfg.timeout,
 		Grace:       cfg.grace,
 		Interactive: controlsTerminal(c.stdin),

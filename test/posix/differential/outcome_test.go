@@ -17,6 +17,7 @@ import (
 
 	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/engine"
+	"github.com/chainrun/chainrun/tools"
 )
 
 // caseTimeout bounds one chain under one shell; generated chains finish in
@@ -144,6 +145,8 @@ type sideSetup struct {
 	Seed func(root string) error
 	// Env is the whole environment, chainEnv(root) when nil.
 	Env func(root string) []string
+	// Tools is when chainrun runs its built-in tools (package tools).
+	Tools tools.Mode
 }
 
 // runSideWith is runSide on a side set up by setup.
@@ -176,7 +179,7 @@ func runSideWith(dir, name, shell, src string, setup sideSetup) (*outcome, error
 			stderr = []byte(syntaxMessage)
 		}
 	} else {
-		res, err := engine.RunString(ctx, src, engine.Options{Dir: root, Env: env, MaxOutput: 8 << 20})
+		res, err := engine.RunString(ctx, src, engine.Options{Dir: root, Env: env, MaxOutput: 8 << 20, Tools: setup.Tools})
 		var pe *chain.ParseError
 		if errors.As(err, &pe) && pe.Kind == chain.KindSyntax {
 			res, err = &engine.Result{ExitCode: 2, Stderr: []byte(syntaxMessage)}, nil
