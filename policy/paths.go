@@ -35,6 +35,13 @@ type pathEnv struct {
 	// scratch is the one analysis the call's segments are read into, one
 	// after the other (analysis).
 	scratch *analysis
+	// reasons is the room the segments' first reasons are handed out from
+	// (reasonRoom), for segs segments.
+	reasons []string
+	segs    int
+	// deny and ask are the forms of the policy's deny and ask rules
+	// (ruleForms), derived for this call.
+	deny, ask []ruleForm
 }
 
 // analysis reads segment s into the call's one analysis. Segments are
