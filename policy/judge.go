@@ -312,14 +312,14 @@ func sameAssign(a, b chain.Assign) bool {
 func (p *Policy) matchAllow(narrow []word) (*Rule, bool) {
 	for k := range p.Allow {
 		r := &p.Allow[k]
-		if (r.Match == Exact && len(r.Assigns) == 0 || r.Match == Any) && r.matchArgs(narrow, false) {
+		if (r.Match == Exact && len(r.Assigns) == 0 || r.Match == Any) && !namesOther(r, narrow[0]) && r.matchArgs(narrow, false) {
 			return r, true
 		}
 	}
 	bare := isBareName(narrow[0])
 	for k := range p.Allow {
 		r := &p.Allow[k]
-		if r.Match != Prefix && r.Match != Glob {
+		if r.Match != Prefix && r.Match != Glob || namesOther(r, narrow[0]) {
 			continue
 		}
 		if r.Match == Glob && len(r.Tokens) == 0 && !bare {
@@ -332,6 +332,14 @@ func (p *Policy) matchAllow(narrow []word) (*Rule, bool) {
 		}
 	}
 	return nil, false
+}
+
+// namesOther reports an allow rule whose program word is not w, the
+// program word of the allow view: every kind of rule compares that word
+// first, and a word known only at run time equals none, so matchArgs would
+// say no; the loops of matchAllow pass over such a rule without the call.
+func namesOther(r *Rule, w word) bool {
+	return len(r.Tokens) > 0 && !w.is(r.Tokens[0])
 }
 
 // isBareName reports a program word a wildcard may match: plain ASCII, no
@@ -350,7 +358,7 @@ func isBareName(w word) bool {
 func matchBroad(f *ruleForm, a *analysis, pessimistic bool) bool {
 	r := f.r
 	for _, l := range a.layers {
-		if r.matchView(l, f.canon, true, pessimistic) || f.flags(l, true, pessimistic) {
+		if f.view(l, true, pessimistic) {
 			return true
 		}
 	}
@@ -363,8 +371,7 @@ func matchBroad(f *ruleForm, a *analysis, pessimistic bool) bool {
 	raw := a.argv
 	rawCovered := len(a.layers) > 0 && sameSlice(a.layers[0], raw)
 	narrowSame := a.narrow != nil && sameSlice(a.narrow, raw)
-	if len(a.narrow) > 0 && !(narrowSame && rawCovered) &&
-		(r.matchView(a.narrow, f.raw, false, pessimistic) || f.flags(a.narrow, false, pessimistic)) {
+	if len(a.narrow) > 0 && !(narrowSame && rawCovered) && f.view(a.narrow, false, pessimistic) {
 		return true
 	}
 	return !rawCovered && !narrowSame && r.matchView(raw, f.raw, false, pessimistic)

@@ -185,11 +185,12 @@ const maxLinkHops = 40
 // /dev/fd is followed: those links are the calling process's, not the
 // program's, so such a path is judged as written.
 func resolveFrom(cur, rest string) string {
-	parts := splitPath(rest)
 	hops := 0
-	for len(parts) > 0 {
-		part := parts[0]
-		parts = parts[1:]
+	for {
+		var part string
+		if part, rest = nextElem(rest); part == "" {
+			break
+		}
 		if part == "." {
 			continue
 		}
@@ -202,11 +203,11 @@ func resolveFrom(cur, rest string) string {
 			next = cur + part
 		}
 		if processView(next) {
-			return filepath.Clean(filepath.Join(append([]string{next}, parts...)...))
+			return filepath.Join(next, rest)
 		}
 		fi, err := os.Lstat(next)
 		if err != nil {
-			return filepath.Clean(filepath.Join(append([]string{next}, parts...)...))
+			return filepath.Join(next, rest)
 		}
 		if fi.Mode()&os.ModeSymlink != 0 && hops < maxLinkHops {
 			if t, err := os.Readlink(next); err == nil {
@@ -216,7 +217,7 @@ func resolveFrom(cur, rest string) string {
 					cur = vol + string(filepath.Separator)
 					t = t[len(vol):]
 				}
-				parts = append(splitPath(t), parts...)
+				rest = t + "/" + rest
 				continue
 			}
 		}
@@ -225,9 +226,29 @@ func resolveFrom(cur, rest string) string {
 	return filepath.Clean(cur)
 }
 
-func splitPath(p string) []string {
-	return strings.FieldsFunc(p, func(r rune) bool { return r == '/' || r == filepath.Separator })
+// nextElem splits the first element off a relative path whose elements
+// are separated by runs of separators ('/' and the OS's), without
+// allocating: "" when none is left. The rest it returns starts with an
+// element, so filepath.Join(x, rest) joins x with the elements left.
+func nextElem(p string) (elem, rest string) {
+	p = trimSeps(p)
+	i := 0
+	for i < len(p) && !isSep(p[i]) {
+		i++
+	}
+	return p[:i], trimSeps(p[i:])
 }
+
+// trimSeps removes the separators p starts with.
+func trimSeps(p string) string {
+	for len(p) > 0 && isSep(p[0]) {
+		p = p[1:]
+	}
+	return p
+}
+
+// isSep reports a path separator: '/' everywhere, and the OS's own.
+func isSep(c byte) bool { return c == '/' || c == filepath.Separator }
 
 // processView reports a path whose meaning depends on the process that
 // opens it: /proc (self, thread-self, a pid, and everything under them)

@@ -114,7 +114,7 @@ func (p *Policy) Authorize(ctx context.Context, c *chain.Chain, dir string) (*ch
 	}
 	env := &pathEnv{p: p, startDir: dir, planned: plannedDirs(c), cdpathAt: firstCdPathSet(segs), segs: len(segs)}
 	env.deny, env.ask = ruleForms(p)
-	at := where{logical: filepath.Clean(dir), real: env.resolveDir(dir)}
+	at := where{logical: cleanAbs(dir), real: env.resolveDir(dir)}
 	facts := make([]segFacts, len(segs))
 	i := 0
 	for _, pl := range c.Pipelines {
@@ -142,6 +142,15 @@ func (p *Policy) Authorize(ctx context.Context, c *chain.Chain, dir string) (*ch
 	}
 	addSuggestions(d, facts)
 	return d, nil
+}
+
+// cleanAbs is filepath.Clean of what filepath.Abs returned: Abs cleans
+// what it returns, and returns "" only when it failed.
+func cleanAbs(abs string) string {
+	if abs == "" {
+		return "."
+	}
+	return abs
 }
 
 // reasonsPerSegment is the room reasonRoom gives a segment: an allowed

@@ -50,6 +50,22 @@ func appendForms(dst []ruleForm, rules []Rule) []ruleForm {
 	return dst
 }
 
+// view reports whether the rule matches one view of a segment (argv,
+// canonical or not), as written or by its flag set. Both compare the
+// program word first, so a view of words all known now whose program word
+// is another is passed over at once; a word known only at run time may be
+// anything to a deny or ask rule, so such a view is matched in full.
+func (f *ruleForm) view(argv []word, canon, pessimistic bool) bool {
+	w0 := f.raw
+	if canon {
+		w0 = f.canon
+	}
+	if len(f.r.Tokens) > 0 && len(argv) > 0 && !argv[0].is(w0) && !hasUnknown(argv) {
+		return false
+	}
+	return f.r.matchView(argv, w0, canon, pessimistic) || f.flags(argv, canon, pessimistic)
+}
+
 // ruleForms derives the forms of p's deny and ask rules for one call, in
 // one allocation.
 func ruleForms(p *Policy) (deny, ask []ruleForm) {
