@@ -30,8 +30,13 @@ type pathEnv struct {
 	// when the first path is judged sensitive or not.
 	hooks     []string
 	hooksRead bool
-	// dirs are the working directories resolved in this call (resolveDir).
-	dirs map[string]string
+	// dirs are the working directories resolved in this call
+	// (resolveDir): most chains have one or two, looked through in turn
+	// in the room of dirsBuf; a chain with more keeps the others in
+	// moreDirs.
+	dirs     []resolvedDir
+	dirsBuf  [4]resolvedDir
+	moreDirs map[string]string
 	// scratch is the one analysis the call's segments are read into, one
 	// after the other (analysis).
 	scratch *analysis
@@ -62,16 +67,31 @@ func (e *pathEnv) analysis(s *chain.Segment, in feed, dir string) *analysis {
 // it was last resolved, so no resolution outlives the judgement it was
 // made for.
 func (e *pathEnv) resolveDir(d string) string {
-	if r, ok := e.dirs[d]; ok {
+	for _, x := range e.dirs {
+		if x.dir == d {
+			return x.real
+		}
+	}
+	if r, ok := e.moreDirs[d]; ok {
 		return r
 	}
 	r := resolvePath(d)
-	if e.dirs == nil {
-		e.dirs = make(map[string]string, 1)
+	switch {
+	case e.dirs == nil:
+		e.dirs = append(e.dirsBuf[:0], resolvedDir{d, r})
+	case len(e.dirs) < len(e.dirsBuf):
+		e.dirs = append(e.dirs, resolvedDir{d, r})
+	default:
+		if e.moreDirs == nil {
+			e.moreDirs = make(map[string]string)
+		}
+		e.moreDirs[d] = r
 	}
-	e.dirs[d] = r
 	return r
 }
+
+// resolvedDir is a working directory and where it resolved to.
+type resolvedDir struct{ dir, real string }
 
 // protectedFile is one of Policy.Protect, in lower-cased pathKey form; stem
 // and ext match the rotated copies of a log ("audit-2026….log").
@@ -295,10 +315,10 @@ func within(p, dir string) bool {
 	if p == dir {
 		return true
 	}
-	if !strings.HasSuffix(dir, string(filepath.Separator)) {
-		dir += string(filepath.Separator)
+	if strings.HasSuffix(dir, string(filepath.Separator)) {
+		return strings.HasPrefix(p, dir)
 	}
-	return strings.HasPrefix(p, dir)
+	return strings.HasPrefix(p, dir) && p[len(dir)] == filepath.Separator
 }
 
 func (e *pathEnv) inRoots(p string) bool {

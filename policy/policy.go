@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sync"
 
 	"github.com/chainrun/chainrun/chain"
 )
@@ -112,8 +113,10 @@ func (p *Policy) Authorize(ctx context.Context, c *chain.Chain, dir string) (*ch
 	if _, err := ParseMode(string(p.Mode)); err != nil {
 		return nil, fmt.Errorf("policy: %w", err)
 	}
-	env := &pathEnv{p: p, startDir: dir, planned: plannedDirs(c), cdpathAt: firstCdPathSet(segs), segs: len(segs)}
-	env.deny, env.ask = ruleForms(p)
+	ws := workspaces.Get().(*workspace)
+	defer ws.release()
+	env := &pathEnv{p: p, startDir: dir, planned: plannedDirs(c), cdpathAt: firstCdPathSet(segs), segs: len(segs), scratch: &ws.a}
+	ws.forms, env.deny, env.ask = ruleForms(ws.forms, p)
 	at := where{logical: cleanAbs(dir), real: env.resolveDir(dir)}
 	facts := make([]segFacts, len(segs))
 	i := 0
@@ -142,6 +145,28 @@ func (p *Policy) Authorize(ctx context.Context, c *chain.Chain, dir string) (*ch
 	}
 	addSuggestions(d, facts)
 	return d, nil
+}
+
+// workspace is the memory one Authorize call works in and hands nothing
+// of to its decision: the analysis its segments are read into one after
+// the other (pathEnv.analysis) and the forms of the policy's deny and ask
+// rules. Calls take one from a pool and give it back, so that a call
+// allocates neither; what the judgement keeps (reasons, facts) is copied
+// out of it.
+type workspace struct {
+	a     analysis
+	forms []ruleForm
+}
+
+var workspaces = sync.Pool{New: func() any { return new(workspace) }}
+
+// release forgets what the call left in w, so a pooled workspace holds no
+// chain or policy alive, and returns w to the pool.
+func (w *workspace) release() {
+	w.a = analysis{}
+	clear(w.forms)
+	w.forms = w.forms[:0]
+	workspaces.Put(w)
 }
 
 // cleanAbs is filepath.Clean of what filepath.Abs returned: Abs cleans

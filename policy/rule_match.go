@@ -66,12 +66,13 @@ func (f *ruleForm) view(argv []word, canon, pessimistic bool) bool {
 	return f.r.matchView(argv, w0, canon, pessimistic) || f.flags(argv, canon, pessimistic)
 }
 
-// ruleForms derives the forms of p's deny and ask rules for one call, in
-// one allocation.
-func ruleForms(p *Policy) (deny, ask []ruleForm) {
+// ruleForms derives the forms of p's deny and ask rules for one call into
+// dst's room, returning all of them (the room to keep), the deny rules'
+// and the ask rules'.
+func ruleForms(dst []ruleForm, p *Policy) (forms, deny, ask []ruleForm) {
 	nd := len(p.Deny)
-	forms := appendForms(make([]ruleForm, 0, nd+len(p.Ask)), p.Deny)
-	return forms[:nd:nd], appendForms(forms[nd:], p.Ask)
+	forms = appendForms(appendForms(dst[:0], p.Deny), p.Ask)
+	return forms, forms[:nd:nd], forms[nd:]
 }
 
 // flags is matchFlagSet with the form's derived words for the view
