@@ -225,11 +225,11 @@ func resolveFrom(cur, rest string) string {
 		if processView(next) {
 			return filepath.Join(next, rest)
 		}
-		fi, err := os.Lstat(next)
-		if err != nil {
+		exists, link := lstatLink(next)
+		if !exists {
 			return filepath.Join(next, rest)
 		}
-		if fi.Mode()&os.ModeSymlink != 0 && hops < maxLinkHops {
+		if link && hops < maxLinkHops {
 			if t, err := os.Readlink(next); err == nil {
 				hops++
 				if filepath.IsAbs(t) {
