@@ -316,13 +316,12 @@ func (p *Policy) matchAllow(narrow []word) (*Rule, bool) {
 			return r, true
 		}
 	}
-	bare := isBareName(narrow[0])
 	for k := range p.Allow {
 		r := &p.Allow[k]
 		if r.Match != Prefix && r.Match != Glob || namesOther(r, narrow[0]) {
 			continue
 		}
-		if r.Match == Glob && len(r.Tokens) == 0 && !bare {
+		if r.Match == Glob && len(r.Tokens) == 0 && !isBareName(narrow[0]) {
 			// A wildcard in the program word never matches a path or a
 			// non-ASCII name.
 			continue
