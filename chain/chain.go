@@ -288,7 +288,14 @@ type Warning struct {
 
 // Segments returns every segment of the chain in source order.
 func (c *Chain) Segments() []*Segment {
-	var out []*Segment
+	n := 0
+	for _, p := range c.Pipelines {
+		n += len(p.Segments)
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]*Segment, 0, n)
 	for _, p := range c.Pipelines {
 		out = append(out, p.Segments...)
 	}

@@ -24,9 +24,6 @@ type segFacts struct {
 	// segment runs.
 	dir     string
 	planned bool
-	// narrow is the allow view, for the cd check: a flag the guard knows
-	// as writing counts as a write.
-	narrow []word
 	// suggest is set when a rule could allow the segment.
 	suggest    bool
 	suggestion string
@@ -85,7 +82,7 @@ type segJudgement struct {
 // input. It returns the decision, the facts for the chain-wide checks,
 // and the directory later segments start in.
 func (p *Policy) judge(s *chain.Segment, i int, at where, env *pathEnv, piped bool, in feed) (chain.SegmentDecision, segFacts, where) {
-	j := segJudgement{seg: s, sd: chain.SegmentDecision{Segment: i, Text: s.Text, Verdict: chain.Ask, Reasons: make([]string, 0, 2)}}
+	j := segJudgement{seg: s, sd: chain.SegmentDecision{Segment: i, Text: s.Text, Verdict: chain.Ask, Reasons: env.reasonRoom()}}
 	if len(s.Args) == 0 {
 		if len(s.Assigns) > 0 {
 			p.judgeAssignments(&j)
@@ -96,10 +93,10 @@ func (p *Policy) judge(s *chain.Segment, i int, at where, env *pathEnv, piped bo
 	}
 	j.a = env.analysis(s, in, at.real)
 	j.gatherFacts()
-	if p.matchDeny(&j) { // 1
+	if p.matchDeny(&j, env.deny) { // 1
 		return j.sd, j.facts, at
 	}
-	p.matchAsk(&j)                // 2
+	p.matchAsk(&j, env.ask)       // 2
 	p.structuralAsks(&j)          // 3
 	p.findAllow(&j)               // 4
 	next := j.judgePaths(env, at) // 5
@@ -118,7 +115,6 @@ func (j *segJudgement) reason(r string) { j.sd.Reasons = append(j.sd.Reasons, r)
 // configuration (git) anywhere and whether it is a cd.
 func (j *segJudgement) gatherFacts() {
 	s, a := j.seg, j.a
-	j.facts.narrow = slices.Clone(a.narrow) // the analysis is reused for the next segment
 	for _, l := range a.layers {
 		if p := lookupWord(l[0]); p != nil && p.repoConfig {
 			j.facts.git = true
@@ -136,26 +132,26 @@ func (j *segJudgement) gatherFacts() {
 // words just before it starts, where the rule denies if it matches. So
 // `$CMD x` with CMD unknown asks, and `rm $FLAGS /` with FLAGS=-rf is
 // stopped when it runs.
-func (p *Policy) matchDeny(j *segJudgement) bool {
-	var maybe *Rule
-	for k := range p.Deny {
-		r := &p.Deny[k]
-		if !matchBroad(r, j.a, true) {
+func (p *Policy) matchDeny(j *segJudgement, deny []ruleForm) bool {
+	var maybe *ruleForm
+	for k := range deny {
+		f := &deny[k]
+		if !matchBroad(f, j.a, true) {
 			continue
 		}
-		if hasUnknown(j.a.argv) && !matchBroad(r, j.a, false) {
+		if hasUnknown(j.a.argv) && !matchBroad(f, j.a, false) {
 			if maybe == nil {
-				maybe = r
+				maybe = f
 			}
 			continue
 		}
 		j.sd.Verdict = chain.Deny
-		j.sd.Rule = r.Text
-		j.reason(j.a.ruleReason("deny", r))
+		j.sd.Rule = f.r.Text
+		j.reason(j.a.ruleReason("deny", f))
 		return true
 	}
 	if maybe != nil {
-		j.askRule = maybe.Text
+		j.askRule = maybe.r.Text
 		j.asks = append(j.asks, j.a.ruleReason("deny", maybe)+"; it is judged again on its real value when it starts")
 		j.facts.hard = true
 	}
@@ -164,15 +160,15 @@ func (p *Policy) matchDeny(j *segJudgement) bool {
 
 // matchAsk is step 2: the first ask rule that matches any view makes the
 // segment ask, and is the rule the decision names.
-func (p *Policy) matchAsk(j *segJudgement) {
+func (p *Policy) matchAsk(j *segJudgement, ask []ruleForm) {
 	if j.askRule != "" {
 		return // a deny rule that may match asks already (matchDeny)
 	}
-	for k := range p.Ask {
-		r := &p.Ask[k]
-		if matchBroad(r, j.a, true) {
-			j.askRule = r.Text
-			j.asks = append(j.asks, j.a.ruleReason("ask", r))
+	for k := range ask {
+		f := &ask[k]
+		if matchBroad(f, j.a, true) {
+			j.askRule = f.r.Text
+			j.asks = append(j.asks, j.a.ruleReason("ask", f))
 			j.facts.hard = true
 			return
 		}
@@ -318,17 +314,16 @@ func sameAssign(a, b chain.Assign) bool {
 func (p *Policy) matchAllow(narrow []word) (*Rule, bool) {
 	for k := range p.Allow {
 		r := &p.Allow[k]
-		if (r.Match == Exact && len(r.Assigns) == 0 || r.Match == Any) && r.matchArgs(narrow, false) {
+		if (r.Match == Exact && len(r.Assigns) == 0 || r.Match == Any) && !namesOther(r, narrow[0]) && r.matchArgs(narrow, false) {
 			return r, true
 		}
 	}
-	bare := isBareName(narrow[0])
 	for k := range p.Allow {
 		r := &p.Allow[k]
-		if r.Match != Prefix && r.Match != Glob {
+		if r.Match != Prefix && r.Match != Glob || namesOther(r, narrow[0]) {
 			continue
 		}
-		if r.Match == Glob && len(r.Tokens) == 0 && !bare {
+		if r.Match == Glob && len(r.Tokens) == 0 && !isBareName(narrow[0]) {
 			// A wildcard in the program word never matches a path or a
 			// non-ASCII name.
 			continue
@@ -338,6 +333,14 @@ func (p *Policy) matchAllow(narrow []word) (*Rule, bool) {
 		}
 	}
 	return nil, false
+}
+
+// namesOther reports an allow rule whose program word is not w, the
+// program word of the allow view: every kind of rule compares that word
+// first, and a word known only at run time equals none, so matchArgs would
+// say no; the loops of matchAllow pass over such a rule without the call.
+func namesOther(r *Rule, w word) bool {
+	return len(r.Tokens) > 0 && !w.is(r.Tokens[0])
 }
 
 // isBareName reports a program word a wildcard may match: plain ASCII, no
@@ -353,10 +356,10 @@ func isBareName(w word) bool {
 // match as a set. pessimistic reads words known only at run time as
 // anything (what deny and ask rules do); without it they match nothing,
 // which tells a certain match from a possible one.
-func matchBroad(r *Rule, a *analysis, pessimistic bool) bool {
-	canon := r.programWord(true)
+func matchBroad(f *ruleForm, a *analysis, pessimistic bool) bool {
+	r := f.r
 	for _, l := range a.layers {
-		if r.matchView(l, canon, true, pessimistic) || r.matchFlags(l, canon, true, pessimistic) {
+		if f.view(l, true, pessimistic) {
 			return true
 		}
 	}
@@ -369,22 +372,20 @@ func matchBroad(r *Rule, a *analysis, pessimistic bool) bool {
 	raw := a.argv
 	rawCovered := len(a.layers) > 0 && sameSlice(a.layers[0], raw)
 	narrowSame := a.narrow != nil && sameSlice(a.narrow, raw)
-	w0 := r.programWord(false)
-	if len(a.narrow) > 0 && !(narrowSame && rawCovered) &&
-		(r.matchView(a.narrow, w0, false, pessimistic) || r.matchFlags(a.narrow, w0, false, pessimistic)) {
+	if len(a.narrow) > 0 && !(narrowSame && rawCovered) && f.view(a.narrow, false, pessimistic) {
 		return true
 	}
-	return !rawCovered && !narrowSame && r.matchView(raw, w0, false, pessimistic)
+	return !rawCovered && !narrowSame && r.matchView(raw, f.raw, false, pessimistic)
 }
 
 // ruleReason is the reason a matching deny or ask rule (kind) gives: it
 // matches, or, when it matches only if words known only at run time turn
 // out to be what it names, it may match, and the reason names them.
-func (a *analysis) ruleReason(kind string, r *Rule) string {
-	if words := runtimeWords(a.argv); words != "" && !matchBroad(r, a, false) {
-		return "may match " + kind + " rule " + r.String() + ": " + words + " known only at run time"
+func (a *analysis) ruleReason(kind string, f *ruleForm) string {
+	if words := runtimeWords(a.argv); words != "" && !matchBroad(f, a, false) {
+		return "may match " + kind + " rule " + f.r.String() + ": " + words + " known only at run time"
 	}
-	return "matches " + kind + " rule " + r.String()
+	return "matches " + kind + " rule " + f.r.String()
 }
 
 // sameSlice reports whether a and b are the same slice of the same array.

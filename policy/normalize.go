@@ -204,8 +204,14 @@ func batchFile(w word) bool {
 	if !ok {
 		return false
 	}
-	l := strings.ToLower(strings.TrimRight(name, ". "))
-	return strings.HasSuffix(l, ".bat") || strings.HasSuffix(l, ".cmd")
+	l := strings.TrimRight(name, ". ")
+	return hasSuffixFold(l, ".bat") || hasSuffixFold(l, ".cmd")
+}
+
+// hasSuffixFold is strings.HasSuffix with the suffix, ASCII, matched in
+// any case.
+func hasSuffixFold(s, suffix string) bool {
+	return len(s) >= len(suffix) && strings.EqualFold(s[len(s)-len(suffix):], suffix)
 }
 
 // ask records a structural reason to ask, once.

@@ -32,11 +32,23 @@ type pathEnv struct {
 	// when the first path is judged sensitive or not.
 	hooks     []string
 	hooksRead bool
-	// dirs are the working directories resolved in this call (resolveDir).
-	dirs map[string]string
+	// dirs are the working directories resolved in this call
+	// (resolveDir): most chains have one or two, looked through in turn
+	// in the room of dirsBuf; a chain with more keeps the others in
+	// moreDirs.
+	dirs     []resolvedDir
+	dirsBuf  [4]resolvedDir
+	moreDirs map[string]string
 	// scratch is the one analysis the call's segments are read into, one
 	// after the other (analysis).
 	scratch *analysis
+	// reasons is the room the segments' first reasons are handed out from
+	// (reasonRoom), for segs segments.
+	reasons []string
+	segs    int
+	// deny and ask are the forms of the policy's deny and ask rules
+	// (ruleForms), derived for this call.
+	deny, ask []ruleForm
 }
 
 // analysis reads segment s into the call's one analysis. Segments are
@@ -57,16 +69,31 @@ func (e *pathEnv) analysis(s *chain.Segment, in feed, dir string) *analysis {
 // it was last resolved, so no resolution outlives the judgement it was
 // made for.
 func (e *pathEnv) resolveDir(d string) string {
-	if r, ok := e.dirs[d]; ok {
+	for _, x := range e.dirs {
+		if x.dir == d {
+			return x.real
+		}
+	}
+	if r, ok := e.moreDirs[d]; ok {
 		return r
 	}
 	r := resolvePath(d)
-	if e.dirs == nil {
-		e.dirs = make(map[string]string, 1)
+	switch {
+	case e.dirs == nil:
+		e.dirs = append(e.dirsBuf[:0], resolvedDir{d, r})
+	case len(e.dirs) < len(e.dirsBuf):
+		e.dirs = append(e.dirs, resolvedDir{d, r})
+	default:
+		if e.moreDirs == nil {
+			e.moreDirs = make(map[string]string)
+		}
+		e.moreDirs[d] = r
 	}
-	e.dirs[d] = r
 	return r
 }
+
+// resolvedDir is a working directory and where it resolved to.
+type resolvedDir struct{ dir, real string }
 
 // protectedFile is one of Policy.Protect, in lower-cased pathKey form; stem
 // and ext match the rotated copies of a log ("audit-2026….log").
@@ -183,11 +210,12 @@ const maxLinkHops = 40
 // /dev/fd is followed: those links are the calling process's, not the
 // program's, so such a path is judged as written.
 func resolveFrom(cur, rest string) string {
-	parts := splitPath(rest)
 	hops := 0
-	for len(parts) > 0 {
-		part := parts[0]
-		parts = parts[1:]
+	for {
+		var part string
+		if part, rest = nextElem(rest); part == "" {
+			break
+		}
 		if part == "." {
 			continue
 		}
@@ -200,13 +228,13 @@ func resolveFrom(cur, rest string) string {
 			next = cur + part
 		}
 		if processView(next) {
-			return filepath.Clean(filepath.Join(append([]string{next}, parts...)...))
+			return filepath.Join(next, rest)
 		}
-		fi, err := os.Lstat(next)
-		if err != nil {
-			return filepath.Clean(filepath.Join(append([]string{next}, parts...)...))
+		exists, link := lstatLink(next)
+		if !exists {
+			return filepath.Join(next, rest)
 		}
-		if isLink(fi.Mode()) && hops < maxLinkHops {
+		if link && hops < maxLinkHops {
 			if t, err := os.Readlink(next); err == nil {
 				hops++
 				if spec.PathAnchor(t, onWindows) != spec.Relative {
@@ -215,7 +243,7 @@ func resolveFrom(cur, rest string) string {
 					cur = vol + string(filepath.Separator)
 					t = t[len(vol):]
 				}
-				parts = append(splitPath(t), parts...)
+				rest = t + "/" + rest
 				continue
 			}
 		}
@@ -232,9 +260,29 @@ func isLink(m fs.FileMode) bool {
 	return m&fs.ModeSymlink != 0 || onWindows && m&fs.ModeIrregular != 0
 }
 
-func splitPath(p string) []string {
-	return strings.FieldsFunc(p, func(r rune) bool { return r == '/' || r == filepath.Separator })
+// nextElem splits the first element off a relative path whose elements
+// are separated by runs of separators ('/' and the OS's), without
+// allocating: "" when none is left. The rest it returns starts with an
+// element, so filepath.Join(x, rest) joins x with the elements left.
+func nextElem(p string) (elem, rest string) {
+	p = trimSeps(p)
+	i := 0
+	for i < len(p) && !isSep(p[i]) {
+		i++
+	}
+	return p[:i], trimSeps(p[i:])
 }
+
+// trimSeps removes the separators p starts with.
+func trimSeps(p string) string {
+	for len(p) > 0 && isSep(p[0]) {
+		p = p[1:]
+	}
+	return p
+}
+
+// isSep reports a path separator: '/' everywhere, and the OS's own.
+func isSep(c byte) bool { return c == '/' || c == filepath.Separator }
 
 // processView reports a path whose meaning depends on the process that
 // opens it: /proc (self, thread-self, a pid, and everything under them)
@@ -281,10 +329,10 @@ func within(p, dir string) bool {
 	if p == dir {
 		return true
 	}
-	if !strings.HasSuffix(dir, string(filepath.Separator)) {
-		dir += string(filepath.Separator)
+	if strings.HasSuffix(dir, string(filepath.Separator)) {
+		return strings.HasPrefix(p, dir)
 	}
-	return strings.HasPrefix(p, dir)
+	return strings.HasPrefix(p, dir) && p[len(dir)] == filepath.Separator
 }
 
 func (e *pathEnv) inRoots(p string) bool {

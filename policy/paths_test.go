@@ -38,6 +38,51 @@ func TestResolvePathFollowsLinksBeforeDotDot(t *testing.T) {
 	}
 }
 
+// TestResolveDirOncePerCall: a working directory is resolved once per call
+// and then kept for the rest of it, however many the chain has (the first
+// few in resolveDir's room, the rest in its map); a new call resolves
+// afresh.
+func TestResolveDirOncePerCall(t *testing.T) {
+	root, _ := filepath.EvalSymlinks(testprog.TempDir(t))
+	elsewhere := filepath.Join(root, "elsewhere")
+	var dirs []string
+	for i := range 7 {
+		d := filepath.Join(root, "d"+string(rune('0'+i)))
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		dirs = append(dirs, d)
+	}
+	if err := os.Mkdir(elsewhere, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	e := &pathEnv{p: &Policy{}, startDir: root}
+	for _, d := range dirs {
+		if got := e.resolveDir(d); got != d {
+			t.Fatalf("resolveDir(%q) = %q", d, got)
+		}
+	}
+	// Each directory becomes a link elsewhere: this call keeps what it
+	// resolved, the next call sees the links.
+	for _, d := range dirs {
+		if err := os.Remove(d); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(elsewhere, d); err != nil {
+			t.Skip("symlinks unavailable:", err)
+		}
+	}
+	next := &pathEnv{p: &Policy{}, startDir: root}
+	for _, d := range dirs {
+		if got := e.resolveDir(d); got != d {
+			t.Errorf("same call: resolveDir(%q) = %q, want it as first resolved", d, got)
+		}
+		if got := next.resolveDir(d); got != elsewhere {
+			t.Errorf("next call: resolveDir(%q) = %q, want %q", d, got, elsewhere)
+		}
+	}
+}
+
 func TestSensitive(t *testing.T) {
 	home := "/home/u"
 	e := &pathEnv{p: &Policy{Home: home}, startDir: "/work/p"}
@@ -62,7 +107,8 @@ func TestWithinAndRemoval(t *testing.T) {
 	// temporary directory's drive, as a resolved path is.
 	vol := filepath.VolumeName(os.TempDir())
 	abs := func(p string) string { return vol + filepath.FromSlash(p) }
-	if !within(abs("/a/b"), abs("/a")) || within(abs("/ab"), abs("/a")) || !within(abs("/a"), abs("/a")) || !within(abs("/a/b"), abs("/")) {
+	if !within(abs("/a/b"), abs("/a")) || within(abs("/ab"), abs("/a")) || !within(abs("/a"), abs("/a")) || !within(abs("/a/b"), abs("/")) ||
+		!within(abs("/a/b"), abs("/a/")) || within(abs("/ab"), abs("/a/")) || within(abs("/a"), abs("/a/b")) {
 		t.Error("within")
 	}
 	e := &pathEnv{p: &Policy{Roots: []string{abs("/work/p")}, Home: abs("/home/u")}, startDir: abs("/work/p")}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sync"
 
 	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/sandbox"
@@ -131,8 +132,11 @@ func (p *Policy) Authorize(ctx context.Context, c *chain.Chain, dir string) (*ch
 	if _, err := ParseMode(string(p.Mode)); err != nil {
 		return nil, fmt.Errorf("policy: %w", err)
 	}
-	env := &pathEnv{p: p, startDir: dir, planned: plannedDirs(c), cdpathAt: firstCdPathSet(segs)}
-	at := where{logical: filepath.Clean(dir), real: env.resolveDir(dir)}
+	ws := workspaces.Get().(*workspace)
+	defer ws.release()
+	env := &pathEnv{p: p, startDir: dir, planned: plannedDirs(c), cdpathAt: firstCdPathSet(segs), segs: len(segs), scratch: &ws.a}
+	ws.forms, env.deny, env.ask = ruleForms(ws.forms, p)
+	at := where{logical: cleanAbs(dir), real: env.resolveDir(dir)}
 	facts := make([]segFacts, len(segs))
 	i := 0
 	for _, pl := range c.Pipelines {
@@ -146,7 +150,7 @@ func (p *Policy) Authorize(ctx context.Context, c *chain.Chain, dir string) (*ch
 			i++
 		}
 	}
-	p.chainChecks(c, d, facts, env.resolveDir(dir))
+	p.chainChecks(c, segs, d, facts, env.resolveDir(dir))
 	p.judgeMove(env, d, facts)
 	if err := p.classify(ctx, segs, d, facts); err != nil {
 		return nil, err
@@ -161,6 +165,54 @@ func (p *Policy) Authorize(ctx context.Context, c *chain.Chain, dir string) (*ch
 	}
 	addSuggestions(d, facts)
 	return d, nil
+}
+
+// workspace is the memory one Authorize call works in and hands nothing
+// of to its decision: the analysis its segments are read into one after
+// the other (pathEnv.analysis) and the forms of the policy's deny and ask
+// rules. Calls take one from a pool and give it back, so that a call
+// allocates neither; what the judgement keeps (reasons, facts) is copied
+// out of it.
+type workspace struct {
+	a     analysis
+	forms []ruleForm
+}
+
+var workspaces = sync.Pool{New: func() any { return new(workspace) }}
+
+// release forgets what the call left in w, so a pooled workspace holds no
+// chain or policy alive, and returns w to the pool.
+func (w *workspace) release() {
+	w.a = analysis{}
+	clear(w.forms)
+	w.forms = w.forms[:0]
+	workspaces.Put(w)
+}
+
+// cleanAbs is filepath.Clean of what filepath.Abs returned: Abs cleans
+// what it returns, and returns "" only when it failed.
+func cleanAbs(abs string) string {
+	if abs == "" {
+		return "."
+	}
+	return abs
+}
+
+// reasonsPerSegment is the room reasonRoom gives a segment: an allowed
+// segment has its rule's reason and, with a path, the path's.
+const reasonsPerSegment = 2
+
+// reasonRoom is an empty reason list with room for reasonsPerSegment,
+// cut from one array per call rather than allocated per segment; its
+// capacity ends where the next segment's room begins, so appending beyond
+// it copies.
+func (e *pathEnv) reasonRoom() []string {
+	if cap(e.reasons)-len(e.reasons) < reasonsPerSegment {
+		e.reasons = make([]string, 0, reasonsPerSegment*max(e.segs, 1))
+	}
+	n := len(e.reasons)
+	e.reasons = e.reasons[:n+reasonsPerSegment]
+	return e.reasons[n : n : n+reasonsPerSegment]
 }
 
 // checkRules refuses a policy holding a rule built with contradictory
@@ -245,7 +297,7 @@ const cdGitRisk = "the new directory's repository configuration can run programs
 // that belongs to another repository than start's (repo.go), and a write or
 // a redirect in a directory the plan does not know. Where the plan knows
 // each segment's directory, its paths were judged there.
-func (p *Policy) chainChecks(c *chain.Chain, d *chain.Decision, facts []segFacts, start string) {
+func (p *Policy) chainChecks(c *chain.Chain, segs []*chain.Segment, d *chain.Decision, facts []segFacts, start string) {
 	if n := len(facts); n > MaxSegments {
 		d.Chain = append(d.Chain, fmt.Sprintf("chain has %d segments, more than %d", n, MaxSegments))
 	}
@@ -254,11 +306,11 @@ func (p *Policy) chainChecks(c *chain.Chain, d *chain.Decision, facts []segFacts
 	}
 	cds := 0
 	var git, writes string
-	for _, f := range facts {
+	for i, f := range facts {
 		if cds > 0 && f.git && git == "" {
 			git = cdGit(f, start)
 		}
-		if cds > 0 && !f.planned && writes == "" && (f.writes || f.redirects || f.narrow != nil && !f.cd && guard(f.narrow) != "") {
+		if cds > 0 && !f.planned && writes == "" && (f.writes || f.redirects || !f.cd && guardsWrite(segs[i])) {
 			writes = "cd combined with a write or a redirect in a directory known only at run time: relative paths land there"
 		}
 		if f.cd {
@@ -274,6 +326,19 @@ func (p *Policy) chainChecks(c *chain.Chain, d *chain.Decision, facts []segFacts
 	if writes != "" {
 		d.Chain = append(d.Chain, writes)
 	}
+}
+
+// guardsWrite reports a segment whose allow view (narrowView) holds a flag
+// the guard knows as writing files or running programs: after a cd it
+// counts as a write. The view is read again from the segment itself (the
+// judgement's analysis is reused segment after segment), only for the
+// chains with a cd that get this far.
+func guardsWrite(s *chain.Segment) bool {
+	if len(s.Args) == 0 {
+		return false
+	}
+	narrow, _ := narrowView(s, segArgv(s))
+	return narrow != nil && guard(narrow) != ""
 }
 
 // cdGit says why git after a cd asks: the plan does not know its

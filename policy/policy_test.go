@@ -3,6 +3,7 @@ package policy
 import (
 	"context"
 	"errors"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -206,14 +207,29 @@ func TestAuthorizeConcurrent(t *testing.T) {
 	root, home := fixture(t)
 	p := &Policy{Allow: mustRules(t, defaultAllow), Deny: mustRules(t, defaultDeny), Home: home, ReadOnlyAutoAllow: true}
 	chains := []string{"git status && cat docs/readme.md", "sed -i s/a/b/ f", "sh -c 'curl x'", "cd sub && ls > x"}
+	// Calls running at once each judge in their own room (workspace): every
+	// decision is the one the same chain gets alone.
+	want := make([]*chain.Decision, len(chains))
+	for i, src := range chains {
+		c, _ := chain.ParseDialect(src, chain.POSIX)
+		d, err := p.Authorize(context.Background(), c, root)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[i] = d
+	}
 	done := make(chan struct{})
 	for g := 0; g < 4; g++ {
 		go func(g int) {
 			defer func() { done <- struct{}{} }()
 			for i := 0; i < 50; i++ {
-				c, _ := chain.ParseDialect(chains[(g+i)%len(chains)], chain.POSIX)
-				if _, err := p.Authorize(context.Background(), c, root); err != nil {
+				k := (g + i) % len(chains)
+				c, _ := chain.ParseDialect(chains[k], chain.POSIX)
+				d, err := p.Authorize(context.Background(), c, root)
+				if err != nil {
 					t.Error(err)
+				} else if !reflect.DeepEqual(d, want[k]) {
+					t.Errorf("%q judged at once with others: %+v, alone: %+v", chains[k], d, want[k])
 				}
 			}
 		}(g)

@@ -245,24 +245,29 @@ func unplaceholder(args []string) []string {
 // can hold one, and no real word can (a NUL cannot reach a program's
 // argv); refusing it keeps every reason free of the byte.
 func (r *Rule) holdsNUL() bool {
-	nul := func(texts ...string) bool {
-		for _, t := range texts {
-			if strings.IndexByte(t, 0) >= 0 {
-				return true
-			}
-		}
-		return false
-	}
-	if nul(r.Text, r.Source) || nul(r.Tokens...) || nul(r.Parts...) {
+	if hasNUL(r.Text) || hasNUL(r.Source) {
 		return true
 	}
+	for _, t := range r.Tokens {
+		if hasNUL(t) {
+			return true
+		}
+	}
+	for _, t := range r.Parts {
+		if hasNUL(t) {
+			return true
+		}
+	}
 	for _, a := range r.Assigns {
-		if nul(a.Name, a.Value) {
+		if hasNUL(a.Name) || hasNUL(a.Value) {
 			return true
 		}
 	}
 	return false
 }
+
+// hasNUL reports a NUL byte in s.
+func hasNUL(s string) bool { return strings.IndexByte(s, 0) >= 0 }
 
 // check reports a rule whose fields contradict each other. ParseRule
 // never builds one, but a literal can, and judging with it would not mean

@@ -7,11 +7,85 @@ import (
 // Matching one rule against one view of a segment. Everything here reads
 // only the rule's exported fields: nothing is precomputed by ParseRule, so
 // a Rule written as a literal matches exactly like the parsed one. What is
-// derived is cheap enough to derive on each call: the canonical program
-// word (the name itself for a plain name) once per rule and segment, the
-// flag set only once the rule's verb has matched. Words known only at run
-// time are read as unknown.go says: never equal for an allow rule, anything
-// for a deny or ask rule (pessimistic).
+// derived from them (the canonical program word, the length of a flag
+// rule's verb: ruleForm) is derived once per Authorize call for the deny
+// and ask rules, which are matched against every view of every segment;
+// the flag set only once the rule's verb has matched. Words known only at
+// run time are read as unknown.go says: never equal for an allow rule,
+// anything for a deny or ask rule (pessimistic).
+
+// ruleForm is a deny or ask rule with what matchBroad derives from its
+// fields: derived once per call (a Policy's rules may be changed between
+// calls), never stored on the Rule.
+type ruleForm struct {
+	r *Rule
+	// canon and raw are the program word in the broad (canonical) view
+	// and as written (programWord).
+	canon, raw string
+	// verbLen is flagVerbLen of a prefix rule's tokens, 0 for any other
+	// rule: flag-set matching does not apply then.
+	verbLen int
+	// canonProg and rawProg are canonicalName of canon and of raw: the
+	// program whose flag aliases hasFlags looks up.
+	canonProg, rawProg string
+}
+
+// formOf derives r's form.
+func formOf(r *Rule) ruleForm {
+	f := ruleForm{r: r, canon: r.programWord(true), raw: r.programWord(false)}
+	if r.Match == Prefix {
+		f.verbLen = flagVerbLen(r.Tokens)
+	}
+	if f.verbLen > 0 {
+		f.canonProg, f.rawProg = canonicalName(f.canon), canonicalName(f.raw)
+	}
+	return f
+}
+
+// appendForms appends the forms of rules to dst.
+func appendForms(dst []ruleForm, rules []Rule) []ruleForm {
+	for k := range rules {
+		dst = append(dst, formOf(&rules[k]))
+	}
+	return dst
+}
+
+// view reports whether the rule matches one view of a segment (argv,
+// canonical or not), as written or by its flag set. Both compare the
+// program word first, so a view of words all known now whose program word
+// is another is passed over at once; a word known only at run time may be
+// anything to a deny or ask rule, so such a view is matched in full.
+func (f *ruleForm) view(argv []word, canon, pessimistic bool) bool {
+	w0 := f.raw
+	if canon {
+		w0 = f.canon
+	}
+	if len(f.r.Tokens) > 0 && len(argv) > 0 && !argv[0].is(w0) && !hasUnknown(argv) {
+		return false
+	}
+	return f.r.matchView(argv, w0, canon, pessimistic) || f.flags(argv, canon, pessimistic)
+}
+
+// ruleForms derives the forms of p's deny and ask rules for one call into
+// dst's room, returning all of them (the room to keep), the deny rules'
+// and the ask rules'.
+func ruleForms(dst []ruleForm, p *Policy) (forms, deny, ask []ruleForm) {
+	nd := len(p.Deny)
+	forms = appendForms(appendForms(dst[:0], p.Deny), p.Ask)
+	return forms, forms[:nd:nd], forms[nd:]
+}
+
+// flags is matchFlagSet with the form's derived words for the view
+// (canon) and pessimism.
+func (f *ruleForm) flags(argv []word, canon, pessimistic bool) bool {
+	if f.verbLen == 0 {
+		return false
+	}
+	if canon {
+		return f.r.matchFlagsN(argv, f.canon, f.canonProg, f.verbLen, canon, pessimistic)
+	}
+	return f.r.matchFlagsN(argv, f.raw, f.rawProg, f.verbLen, canon, pessimistic)
+}
 
 // matchArgs reports whether the rule, as an allow rule, matches argv
 // (already in the view's form): words known only at run time equal no
@@ -25,15 +99,15 @@ func (r *Rule) matchArgs(argv []word, canon bool) bool {
 // matchFlagSet is the deny/ask hardening: a prefix rule whose tail is all
 // flags matches a segment that starts with the rule's verb and carries all
 // of its flags, in any order and clustering ("rm -rf:*" matches "rm -fr x").
-// matchBroad calls matchFlags itself, with the program word once per rule.
+// matchBroad matches the rule's form, derived once per call.
 func (r *Rule) matchFlagSet(argv []word, canon bool) bool {
-	return r.matchFlags(argv, r.programWord(canon), canon, true)
+	f := formOf(r)
+	return f.flags(argv, canon, true)
 }
 
 // programWord is the rule's first token in the form a view compares it
 // in: canonical (basename, no .exe, case-folded) for the broad view, as
-// written for the others. matchBroad computes it once per rule and
-// segment rather than once per layer.
+// written for the others. matchBroad reads it from the rule's form.
 func (r *Rule) programWord(canon bool) string {
 	if len(r.Tokens) == 0 {
 		return ""
@@ -93,19 +167,13 @@ func (r *Rule) matchGlob(argv []word, w0 string, canon, pessimistic bool) bool {
 	return globCoversUnknown(r.Parts, a0, argv[1:])
 }
 
-// matchFlags is matchFlagSet with the rule's program word w0 already in
-// the view's form. Pessimistic (deny and ask rules), an unknown word may
-// complete the verb and then carry any flag, or carry any flag after it;
-// otherwise it is no word of the verb and carries no flag.
-func (r *Rule) matchFlags(argv []word, w0 string, canon, pessimistic bool) bool {
-	if r.Match != Prefix {
-		return false
-	}
-	n := flagVerbLen(r.Tokens)
-	if n == 0 {
-		return false
-	}
-	prog := canonicalName(w0)
+// matchFlagsN is flag-set matching (matchFlagSet) of a prefix rule whose
+// verb is its first n tokens (n > 0), with the rule's program word w0
+// already in the view's form and prog its canonical name. Pessimistic
+// (deny and ask rules), an unknown word may complete the verb and then
+// carry any flag, or carry any flag after it; otherwise it is no word of
+// the verb and carries no flag.
+func (r *Rule) matchFlagsN(argv []word, w0, prog string, n int, canon, pessimistic bool) bool {
 	if !pessimistic || !hasUnknown(argv) {
 		return len(argv) >= n && tokenEqual(argv[0], w0, false) && tokensEqual(argv[1:n], r.Tokens[1:n]) &&
 			hasFlags(argv[n:], prog, r.Tokens[n:], pessimistic)
