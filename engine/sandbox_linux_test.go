@@ -11,6 +11,7 @@ import (
 	"github.com/chainrun/chainrun/internal/testprog"
 	"github.com/chainrun/chainrun/posix"
 	"github.com/chainrun/chainrun/sandbox"
+	"github.com/chainrun/chainrun/tools"
 )
 
 // dial-tcp ADDR connects to ADDR and exits 0, or exits 1 printing why.
@@ -233,5 +234,27 @@ func TestSandboxExcluded(t *testing.T) {
 	}
 	if res.Segments[0].Sandboxed || !strings.Contains(res.Segments[1].Error, "sandbox: write outside the allowed paths") {
 		t.Errorf("segment 1 sandboxed %v, segment 2's error %q", res.Segments[0].Sandboxed, res.Segments[1].Error)
+	}
+}
+
+// TestSandboxNoTools: chainrun's own tools work in its own process, which
+// the kernel does not confine, so a sandboxed run starts the real
+// programs even where the tools are asked for everywhere.
+func TestSandboxNoTools(t *testing.T) {
+	if posix.LandlockABI() == 0 {
+		t.Skip("this kernel has no Landlock")
+	}
+	p := newSandboxPlace(t)
+	target := filepath.Join(p.outside, "touched")
+	env := []string{"PATH=" + os.Getenv("PATH")}
+	res, err := RunString(context.Background(), "touch "+target, Options{Dir: p.root, Env: env, Sandbox: p.b, Tools: tools.ModeAlways})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(target); err == nil {
+		t.Fatalf("a sandboxed touch wrote outside the boundary (kind %q)", res.Segments[0].Kind)
+	}
+	if res.Segments[0].Kind == "tool" || res.ExitCode == 0 {
+		t.Errorf("kind %q, status %d: want the real touch, refused by the kernel", res.Segments[0].Kind, res.ExitCode)
 	}
 }

@@ -23,8 +23,14 @@ func (r *runner) toolFor(seg *chain.Segment, env []string) *tools.Tool {
 	return r.toolForArgs(seg.Args, env)
 }
 
-// toolForArgs is toolFor for an argv (a command env or xargs runs).
+// toolForArgs is toolFor for an argv (a command env or xargs runs). In a
+// sandboxed run there is none: a tool works in chainrun's own process,
+// which the kernel does not hold to the boundary, so the real program
+// runs, confined, or the segment fails as bash's would.
 func (r *runner) toolForArgs(args, env []string) *tools.Tool {
+	if r.jail != nil {
+		return nil
+	}
 	t, ok := tools.Lookup(args[0])
 	windows := runtime.GOOS == "windows"
 	if !ok {
