@@ -9,6 +9,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/chainrun/chainrun/internal/testprog"
 )
 
 // examplePages are the pages whose terminal transcripts TestExamples runs.
@@ -68,7 +70,7 @@ func buildChainrun(t *testing.T) string {
 	if err != nil {
 		t.Skip("no go command to build chainrun with")
 	}
-	dir := t.TempDir()
+	dir := testprog.TempDir(t)
 	out, err := exec.Command(goTool, "build", "-o", dir+string(filepath.Separator), "../cmd/chainrun").CombinedOutput()
 	if err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
@@ -127,7 +129,7 @@ func prepare(t *testing.T, dir string, setup [][]string) bool {
 
 // runTranscript runs a block's steps in one directory, in order.
 func runTranscript(t *testing.T, bash, bin string, tr transcript) {
-	dir := t.TempDir()
+	dir := testprog.TempDir(t)
 	if !prepare(t, dir, tr.setup) {
 		t.Skip("the page says: not run")
 	}

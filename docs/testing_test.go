@@ -218,3 +218,24 @@ func shellWords(s string) []string {
 	}
 	return words
 }
+
+// TestTempDirsThroughHelper: tests take temporary directories from
+// internal/testprog's TempDir, which Wine can remove; testing's own
+// TempDir fails its cleanup there ("unlinkat …: Invalid function") and
+// would turn a passing test red in the Windows tier.
+func TestTempDirsThroughHelper(t *testing.T) {
+	use := regexp.MustCompile(`\b[tbf]\.TempDir\(\)`)
+	for _, dir := range packageDirs(t) {
+		files, _ := filepath.Glob(filepath.Join(dir, "*_test.go"))
+		for _, f := range files {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, loc := range use.FindAllIndex(data, -1) {
+				line := 1 + strings.Count(string(data[:loc[0]]), "\n")
+				t.Errorf("%s:%d: %s: use testprog.TempDir(t), which Wine can clean", f, line, data[loc[0]:loc[1]])
+			}
+		}
+	}
+}

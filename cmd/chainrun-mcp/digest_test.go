@@ -4,13 +4,15 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/chainrun/chainrun/internal/testprog"
 )
 
 // TestPolicyID: the digest that binds an MCP approval to the policy
 // changes with a file's content, a file that appears, the mode and the
 // working directories, and only with them.
 func TestPolicyID(t *testing.T) {
-	dir := t.TempDir()
+	dir := testprog.TempDir(t)
 	project := filepath.Join(dir, "settings.json")
 	local := filepath.Join(dir, "settings.local.json")
 	files := []string{project, local}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/engine"
+	"github.com/chainrun/chainrun/internal/testprog"
 	"github.com/chainrun/chainrun/policy"
 	"github.com/chainrun/chainrun/tools"
 )
@@ -39,7 +40,7 @@ func TestToolsJudgedAsPrograms(t *testing.T) {
 	for _, line := range lines {
 		var got [2]string
 		for i, mode := range []tools.Mode{tools.ModeAlways, tools.ModeNever} {
-			dir := t.TempDir()
+			dir := testprog.TempDir(t)
 			os.WriteFile(filepath.Join(dir, "a.txt"), []byte("a.txt\n"), 0o644)
 			os.WriteFile(filepath.Join(dir, "secret.txt"), []byte("x\n"), 0o644)
 			res, err := engine.RunString(context.Background(), line, engine.Options{Dir: dir, Authorizer: p, Tools: mode,
