@@ -2,9 +2,10 @@ package engine
 
 import (
 	"os"
-	"path/filepath"
+	"runtime"
 	"slices"
 
+	"github.com/chainrun/chainrun/builtin/spec"
 	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/redirect"
 )
@@ -52,11 +53,7 @@ func Check(c *chain.Chain, opts Options) error {
 			continue
 		}
 		if seg.Builtin == chain.BuiltinCd && len(seg.Args) > 1 {
-			if filepath.IsAbs(seg.Args[1]) {
-				dir = seg.Args[1]
-			} else {
-				dir = filepath.Join(dir, seg.Args[1])
-			}
+			dir = spec.JoinPath(dir, seg.Args[1], runtime.GOOS == "windows")
 			continue
 		}
 		if seg.IsBuiltin() || len(seg.Args) == 0 {
