@@ -31,12 +31,16 @@ func (r *runner) toolForArgs(args, env []string) *tools.Tool {
 	if r.jail != nil {
 		return nil
 	}
-	t, ok := tools.Lookup(args[0])
 	windows := runtime.GOOS == "windows"
+	mode := r.opts.Tools.For(windows)
+	if mode == tools.ModeNever {
+		return nil
+	}
+	t, ok := tools.Lookup(args[0])
 	if !ok {
 		return nil
 	}
-	switch r.opts.Tools.For(windows) {
+	switch mode {
 	case tools.ModeAlways:
 		return t
 	case tools.ModeMissing:

@@ -13,7 +13,7 @@ import (
 // The file tools: mkdir, rmdir, rm, touch, cp and mv, with GNU's messages
 // and statuses (1 when any operand failed; the others are still done).
 
-func init() {
+func registerFiles() {
 	register(&Tool{Name: "mkdir", Spec: Spec{Flags: "pv", LongFlags: map[string]string{"parents": "p", "verbose": "v"}}, run: mkdir})
 	register(&Tool{Name: "rmdir", Spec: Spec{Flags: "p", LongFlags: map[string]string{"parents": "p",
 		"ignore-fail-on-non-empty": ""}}, run: rmdir})

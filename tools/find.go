@@ -19,7 +19,7 @@ import (
 // operators !, -not, -a, -and, -o, -or and parentheses; global options
 // -maxdepth and -mindepth.
 
-func init() {
+func registerFind() {
 	register(&Tool{Name: "find", Spec: Spec{Raw: true}, run: find})
 }
 

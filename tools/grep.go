@@ -15,7 +15,7 @@ import (
 // after translating GNU's basic syntax (\( \) \{ \} \| \+ \? and \< \>);
 // a back-reference is refused, as RE2 has none.
 
-func init() {
+func registerGrep() {
 	register(&Tool{Name: "grep", Spec: Spec{Flags: "rRnivcEFlLqwoxhHs", Values: "eABC", LongFlags: map[string]string{
 		"recursive": "r", "dereference-recursive": "R", "line-number": "n", "ignore-case": "i", "invert-match": "v", "count": "c",
 		"extended-regexp": "E", "fixed-strings": "F", "files-with-matches": "l", "files-without-match": "L", "quiet": "q",

@@ -16,7 +16,7 @@ import (
 // in -l's long format; names in byte order (GNU's under LC_ALL=C), or by
 // time with -t.
 
-func init() {
+func registerLs() {
 	register(&Tool{Name: "ls", Spec: Spec{Flags: "laAdRrth1", LongFlags: map[string]string{"all": "a", "almost-all": "A",
 		"directory": "d", "recursive": "R", "reverse": "r", "human-readable": "h"}}, run: ls})
 }

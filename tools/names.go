@@ -13,7 +13,7 @@ import (
 
 // Small tools on names and time: which, basename, dirname and sleep.
 
-func init() {
+func registerNames() {
 	register(&Tool{Name: "which", run: which})
 	register(&Tool{Name: "basename", Spec: Spec{Flags: "az", LongFlags: map[string]string{"multiple": "a", "zero": "z"}}, run: basename})
 	register(&Tool{Name: "dirname", Spec: Spec{Flags: "z", LongFlags: map[string]string{"zero": "z"}}, run: dirname})

@@ -19,7 +19,7 @@ import (
 // not start the program; the status then says why.
 type Exec func(ctx context.Context, argv, env []string, stdin io.Reader, stdout, stderr io.Writer) (int, error)
 
-func init() {
+func registerRun() {
 	register(&Tool{Name: "tee", Spec: Spec{Flags: "ai", LongFlags: map[string]string{"append": "a", "ignore-interrupts": "i"}}, run: tee})
 	register(&Tool{Name: "env", Spec: Spec{Flags: "i0", Values: "u", InOrder: true, LongFlags: map[string]string{
 		"ignore-environment": "i", "null": "0"}, LongValues: map[string]string{"unset": "u"}}, run: env})

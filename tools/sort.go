@@ -12,7 +12,7 @@ import (
 // sort and uniq compare bytes, as GNU's do under LC_ALL=C: the built-in
 // tools read no locale.
 
-func init() {
+func registerSort() {
 	register(&Tool{Name: "sort", Spec: Spec{Flags: "unrfsh", Values: "o", LongFlags: map[string]string{"unique": "u", "numeric-sort": "n",
 		"reverse": "r", "ignore-case": "f", "stable": "s", "human-numeric-sort": "h"}, LongValues: map[string]string{"output": "o"}}, run: sortLines})
 	register(&Tool{Name: "uniq", Spec: Spec{Flags: "cdui", LongFlags: map[string]string{"count": "c", "repeated": "d", "unique": "u",

@@ -13,7 +13,7 @@ import (
 // order ("-" or none is stdin), reporting an unreadable operand and going
 // on to the next, status 1 at the end if any failed.
 
-func init() {
+func registerText() {
 	register(&Tool{Name: "cat", Spec: Spec{Flags: "nbsEATvet", LongFlags: map[string]string{"number": "n", "number-nonblank": "b",
 		"squeeze-blank": "s", "show-ends": "E", "show-all": "A", "show-tabs": "T", "show-nonprinting": "v"}}, run: cat})
 	register(&Tool{Name: "head", Spec: Spec{Flags: "qv", Values: "nc", Digits: true, LongFlags: map[string]string{"quiet": "q",

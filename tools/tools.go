@@ -21,6 +21,7 @@ import (
 	"context"
 	"io"
 	"sort"
+	"sync"
 )
 
 // Call is one run of a tool: its argv, the chain's directory and the
@@ -63,20 +64,42 @@ type Spec struct {
 	Raw bool
 }
 
-var registry = map[string]*Tool{}
+// registry holds the tools by name. It is filled on its first use, not at
+// start: a chainrun that never looks a tool up (every run on a POSIX
+// host) does not pay for it.
+var (
+	registry     map[string]*Tool
+	registryOnce sync.Once
+)
+
+// families register the tools of each file.
+var families = [...]func(){registerFiles, registerFind, registerGrep, registerLs, registerNames, registerRun, registerSort,
+	registerText}
 
 func register(t *Tool) { registry[t.Name] = t }
 
+// tools returns the registry, filled.
+func tools() map[string]*Tool {
+	registryOnce.Do(func() {
+		registry = map[string]*Tool{}
+		for _, f := range families {
+			f()
+		}
+	})
+	return registry
+}
+
 // Lookup returns the tool named name.
 func Lookup(name string) (*Tool, bool) {
-	t, ok := registry[name]
+	t, ok := tools()[name]
 	return t, ok
 }
 
 // Names lists the tools, sorted.
 func Names() []string {
-	names := make([]string, 0, len(registry))
-	for n := range registry {
+	reg := tools()
+	names := make([]string, 0, len(reg))
+	for n := range reg {
 		names = append(names, n)
 	}
 	sort.Strings(names)
