@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -15,6 +16,7 @@ import (
 func (r *runner) shell() *expand.Shell {
 	sh := expand.HostShell(r.env, r.dir)
 	sh.Vars, sh.Declared, sh.Status = r.vars, r.declared, r.status
+	sh.NoUnset = r.shopts.Nounset
 	return sh
 }
 
@@ -44,17 +46,23 @@ func (r *runner) planned() bool {
 // expandStage expands a planned segment for real, just before it starts,
 // and judges it again on exactly what will run. ok is false when the
 // stage must not start: the expansion failed ($((1/0)): bash ends the
-// chain with status 1) or the verdict is stricter than the one the chain
-// was approved with (the chain stops there, as denied).
-func (r *runner) expandStage(st *stage, planned *chain.Segment) (*chain.Segment, bool) {
+// chain with status 1; an unset variable under set -u: 127 (1 under set
+// -e), and a stage of a pipeline ends only itself, as bash's subshell
+// does) or the verdict
+// is stricter than the one the chain was approved with (the chain stops
+// there, as denied).
+func (r *runner) expandStage(st *stage, planned *chain.Segment, inPipeline bool) (*chain.Segment, bool) {
 	seg := planned
 	if planned.Dir != "" || planned.HasExpansions() || r.planned() {
 		var err error
 		if seg, err = expand.Segment(planned, r.shell()); err != nil {
-			kind := chain.KindOf(err)
-			r.failStage(st, planned, &SegmentError{Kind: kind, Segment: st.res.Index, Text: planned.Text, Err: err}, 1,
+			code, ee := 1, (*expand.Error)(nil)
+			if errors.As(err, &ee) && ee.Unset && !r.shopts.Errexit {
+				code = 127 // bash's status for it, 1 under set -e
+			}
+			r.failStage(st, planned, &SegmentError{Kind: chain.KindOf(err), Segment: st.res.Index, Text: planned.Text, Err: err}, code,
 				[]byte("chainrun: "+err.Error()+"\n"))
-			r.exited = true
+			r.exited = !(errors.As(err, &ee) && ee.Unset && inPipeline)
 			return nil, false
 		}
 		st.res.Args, st.res.Redirects = seg.Args, seg.Redirects

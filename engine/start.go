@@ -22,9 +22,14 @@ import (
 func (r *runner) startStage(st *stage, seg *chain.Segment, in, out *os.File, inPipeline bool, pgid *int) {
 	st.res.Skipped = false
 	st.start = time.Now()
-	seg, ok := r.expandStage(st, seg)
+	seg, ok := r.expandStage(st, seg, inPipeline)
 	if !ok {
 		return
+	}
+	if seg.Builtin == "" && len(seg.Args) > 1 && seg.Args[0] == string(chain.BuiltinCommand) {
+		if seg, ok = r.commandTarget(st, seg); !ok {
+			return
+		}
 	}
 	env := r.env
 	if len(seg.Assigns) > 0 {
@@ -49,6 +54,30 @@ func (r *runner) startStage(st *stage, seg *chain.Segment, in, out *os.File, inP
 			(files[1] == r.errs.w && r.errs.buf != nil && r.errs.live == nil)}
 	st.res.Sandboxed = spec.Confine != nil
 	r.spawnStage(st, seg, spec, opened, pgid)
+}
+
+// commandTarget is the segment command NAME … runs: NAME and its words, a
+// built-in or a program, as if command were not there (a chain has no
+// functions for command to skip). The policy judged NAME through the
+// command wrapper. A NAME chainrun does not run behind command (a built-in
+// that changes the chain, a shell built-in) ends the chain with status 2,
+// as the parser refuses it when it is written out.
+func (r *runner) commandTarget(st *stage, seg *chain.Segment) (*chain.Segment, bool) {
+	out := *seg
+	words := chain.CommandWords(seg.Args)
+	if words == nil {
+		out.Builtin = chain.BuiltinCommand // command -v or -V, known only now
+		return &out, true
+	}
+	out.Args = words
+	if msg := chain.CommandTargetRefusal(out.Args, r.c.Dialect); msg != "" {
+		err := &SegmentError{Kind: chain.KindUnsupported, Segment: st.res.Index, Text: seg.Text, Err: errors.New(msg)}
+		r.failStage(st, seg, err, 2, []byte("chainrun: "+msg+"\n"))
+		r.exited = true
+		return nil, false
+	}
+	out.Builtin, _ = seg.CommandBuiltin(out.Args)
+	return &out, true
 }
 
 // resolveStage finds the segment's program with the segment's environment

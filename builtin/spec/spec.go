@@ -62,6 +62,9 @@ var All = []Builtin{
 	}},
 	{Name: "export", Effects: exportEffects},
 	{Name: "unset", Effects: unsetEffects},
+	{Name: "set", Effects: setEffects},
+	{Name: "command", Effects: queryEffects}, // only command -v and -V (Command); command NAME runs NAME
+	{Name: "type", Effects: queryEffects},
 }
 
 // Lookup returns the record of the built-in named name.
