@@ -146,6 +146,8 @@ func set(io *IO, args []string, st State, inPipeline bool) int {
 			o.Nounset = ch.On
 		case "pipefail":
 			o.Pipefail = ch.On
+		case "xtrace":
+			o.Xtrace = ch.On
 		}
 	}
 	return 0
@@ -161,4 +163,7 @@ type Options struct {
 	// Pipefail (set -o pipefail): a pipeline's status is its rightmost
 	// non-zero one.
 	Pipefail bool
+	// Xtrace (set -x): each command is written to the chain's stderr as
+	// it starts (Trace).
+	Xtrace bool
 }

@@ -220,7 +220,7 @@ var parseRefusals = []struct {
 	{". x", KindUnsupported, "shell built-in", 0},
 	{"exec x", KindUnsupported, "shell built-in", 0},
 	{"set -- a b", KindUnsupported, "set option", 0},
-	{"echo a; set -x", KindUnsupported, "set option", 8},
+	{"echo a; set -v", KindUnsupported, "set option", 8},
 	{"set -o vi", KindUnsupported, "set option", 0},
 	{"true && command -p ls", KindUnsupported, "command -p", 8},
 	{"command cd /", KindUnsupported, "command", 0},

@@ -59,6 +59,12 @@ func Check(c *chain.Chain, opts Options) error {
 			}
 			continue
 		}
+		if w := chain.CommandWords(seg.Args); w != nil {
+			one := *seg // command NAME …: NAME runs (commandTarget)
+			one.Args = w
+			one.Builtin, _ = seg.CommandBuiltin(w)
+			seg = &one
+		}
 		if seg.IsBuiltin() || len(seg.Args) == 0 {
 			continue
 		}

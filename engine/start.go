@@ -9,6 +9,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/chainrun/chainrun/builtin"
 	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/redirect"
 	"github.com/chainrun/chainrun/resolve"
@@ -25,6 +26,9 @@ func (r *runner) startStage(st *stage, seg *chain.Segment, in, out *os.File, inP
 	seg, ok := r.expandStage(st, seg, inPipeline)
 	if !ok {
 		return
+	}
+	if r.shopts.Xtrace {
+		r.writeStderr(st, nil, builtin.Trace(seg.Assigns, seg.Args, r.env))
 	}
 	if seg.Builtin == "" && len(seg.Args) > 1 && seg.Args[0] == string(chain.BuiltinCommand) {
 		if seg, ok = r.commandTarget(st, seg); !ok {

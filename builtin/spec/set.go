@@ -27,10 +27,10 @@ func (e *SetError) Error() string {
 }
 
 // setLetters are the single-letter options chainrun runs, by long name.
-var setLetters = map[byte]string{'e': "errexit", 'u': "nounset"}
+var setLetters = map[byte]string{'e': "errexit", 'u': "nounset", 'x': "xtrace"}
 
 // setNames are the -o names chainrun runs.
-var setNames = []string{"errexit", "nounset", "pipefail"}
+var setNames = []string{"errexit", "nounset", "pipefail", "xtrace"}
 
 // bashSetLetters and bashSetNames are the options bash's set knows: one
 // of them that chainrun does not run is unsupported, any other invalid.
@@ -43,7 +43,7 @@ var bashSetNames = []string{"allexport", "braceexpand", "emacs", "errexit", "err
 
 // SetSupported says, for the messages that refuse the rest, what chainrun's
 // set runs.
-const SetSupported = "chainrun's set runs -e, -u, -o errexit, -o nounset and -o pipefail (and their + forms)"
+const SetSupported = "chainrun's set runs -e, -u, -x, -o errexit, -o nounset, -o xtrace and -o pipefail (and their + forms)"
 
 // Set reads set's arguments as bash does (-e, +u, clusters such as -euo
 // pipefail where each o takes the next argument) into the option

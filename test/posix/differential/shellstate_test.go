@@ -54,7 +54,7 @@ func (g *stateGen) pipeline() string {
 	switch g.r.IntN(10) {
 	case 0, 1:
 		return "set " + pick(g.r, "-e", "+e", "-u", "+u", "-o pipefail", "+o pipefail", "-eu", "-euo pipefail",
-			"-o errexit", "+o nounset", "-e -o pipefail", "-q", "-o nosuch")
+			"-o errexit", "+o nounset", "-e -o pipefail", "-q", "-o nosuch", "-x", "+x", "-xe", "-o xtrace")
 	case 2:
 		return "command " + pick(g.r, "-v ", "-V ", "-vV ", "-v -- ") + g.names()
 	case 3:
@@ -132,6 +132,12 @@ var shellStateTable = []runCase{
 	{Src: `command -v ls > o1; cat o1`}, {Src: `command ls nonexistent 2>&1 | wc -l`},
 	{Src: `if_x=1; command -v git >/dev/null && echo has || echo none`},
 	{Src: `command -v nosuchprog_x >/dev/null 2>&1 || echo missing`},
+	// set -x: bash's trace, its quoting.
+	{Src: `set -x; echo "a b" '' "it's" 'a"b' '$x' "~" a~ "#a" b# '*' = a=b % @ ,: ; X='a b' Y= true; Z=1; set +x; echo off`},
+	{Src: "set -x; echo \"x\ny\" \"t\tz\" $'a\\001b' $'a\\vb' $'a\\x7fb' \"é\" $'a\\'b\\001'"},
+	{Src: `set -x; true | echo hi; ls -d sub 2>/dev/null > o1; cd sub; echo ${UNSET_X:-d}; command -v ls; type -t cd`},
+	{Src: `set -xe; false; echo no`}, {Src: `set -x; set -u; echo $X`}, {Src: `set -o xtrace; V=1; printf '%s
+' "$V" x`},
 	// bash's hash table: a program the shell itself ran is "hashed".
 	{Src: `ls sub; type ls; command -V ls`}, {Src: `ls sub | cat; type ls`}, {Src: `ls sub; PATH=$PATH; type ls`},
 	{Src: `command ls sub; type ls`}, {Src: `ls nonexistent; type ls cat; cat a.txt; type cat`},
