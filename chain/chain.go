@@ -72,6 +72,8 @@ const (
 	// built-in: the runner runs NAME (CommandWrapper).
 	BuiltinCommand Builtin = "command"
 	BuiltinType    Builtin = "type"
+	// read reads a line of the segment's stdin into variables.
+	BuiltinRead Builtin = "read"
 )
 
 // Builtins lists the engine built-ins: the names of spec.All, where each

@@ -78,3 +78,15 @@ func anyExpands(seg *Segment) bool {
 	}
 	return false
 }
+
+// readArgs refuses the options of read that chainrun does not run (-a:
+// a chain keeps no arrays; -p, -n, -t …).
+func (l *lowerer) readArgs(seg *Segment) *ParseError {
+	if anyExpands(seg) {
+		return nil // known when it runs: the built-in checks it
+	}
+	if _, bad := spec.Read(seg.Args[1:]); bad != "" {
+		return refuse(l.src, seg.Words[0].Span.Start, KindUnsupported, "read option", "read %s: %s", bad, spec.ReadOptionHint(bad))
+	}
+	return nil
+}

@@ -76,6 +76,8 @@ func (l *lowerer) builtinArgs(seg *Segment, b Builtin) *ParseError {
 		return l.setArgs(seg)
 	case BuiltinCommand:
 		return l.commandQueryArgs(seg)
+	case BuiltinRead:
+		return l.readArgs(seg)
 	case BuiltinUnset:
 	default:
 		return nil

@@ -414,7 +414,7 @@ func lookupBuiltinDialect(name string, d Dialect) (Builtin, bool) {
 // shellBuiltin reports the bash built-ins chainrun refuses, with a hint.
 func shellBuiltin(name string, d Dialect) (string, bool) {
 	switch name {
-	case "set", "declare", "typeset", "local", "readonly", "read", "shift",
+	case "set", "declare", "typeset", "local", "readonly", "shift",
 		"mapfile", "readarray", "getopts", "let":
 		return "chainrun keeps only plain variables: set them with NAME=value or export NAME=value", true
 	case "eval", "source", ".", "exec", "builtin", "alias", "unalias", "trap", "hash",

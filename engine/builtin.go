@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"os"
 	"strings"
 	"syscall"
@@ -22,6 +23,12 @@ func (r *runner) startBuiltin(st *stage, seg *chain.Segment, in, out *os.File, e
 		return
 	}
 	st.res.Kind = "builtin"
+	if seg.Builtin == chain.BuiltinRead && files[0] == r.stdin && r.stdinBlocks() {
+		closeAll(opened)
+		err := &SegmentError{Kind: chain.KindUnsupported, Segment: st.res.Index, Text: seg.Text, Err: errReadStdin}
+		r.failStage(st, seg, err, 1, []byte("chainrun: read: "+errReadStdin.Error()+"\n"))
+		return
+	}
 	call := builtin.Call{Seg: seg, Files: files, Env: env, InPipeline: inPipeline}
 	if !inPipeline {
 		code, sigpipe := builtin.Run(call, (*builtinState)(r))
@@ -127,4 +134,25 @@ func setsPath(seg *chain.Segment) bool {
 		}
 	}
 	return false
+}
+
+// errReadStdin is why read does not read a stdin that could block it past
+// the chain's end.
+var errReadStdin = errors.New("the chain's stdin is a terminal or a pipe chainrun does not feed, which a read inside " +
+	"chainrun could wait on past the chain's timeout; give read its input with < FILE, <<< TEXT, a pipe from a " +
+	"command, or the stdin option")
+
+// stdinBlocks reports whether a read built-in on the chain's own stdin
+// could block beyond the chain's stop: a read inside chainrun is no
+// process the stop can end. The null device, a regular file and the
+// pipe chainrun feeds (closed by the stop) end; a terminal or a pipe
+// handed in as it is may not, unless nothing bounds the chain.
+func (r *runner) stdinBlocks() bool {
+	if r.ownStdin {
+		return false
+	}
+	if fi, err := r.stdin.Stat(); err == nil && fi.Mode().IsRegular() {
+		return false
+	}
+	return r.ctx.Done() != nil || r.opts.Timeout > 0 || r.opts.Signals != nil
 }

@@ -2,7 +2,7 @@ package policy
 
 // The command wrapper's cases, beside its record (prog_shell.go): command
 // NAME is judged as NAME, through every deny rule; command -v and -V run
-// nothing. They run with the bypass table (TestBypassTable).
+// nothing. They run with the bypass table (TestBypassTable), as do read's.
 var commandCases = []bypassCase{
 	{cmd: `command rm -rf x`, verdict: "deny", why: "command runs rm -rf x, which a deny rule names"},
 	{cmd: `command -- rm -rf x`, verdict: "deny", why: "command -- runs rm -rf x"},
@@ -18,4 +18,11 @@ var commandCases = []bypassCase{
 	{cmd: `command -v git >/dev/null && git push --force`, verdict: "deny", why: "the program after the test is judged"},
 }
 
-func init() { bypassCases = append(bypassCases, commandCases...) }
+// readCases: read is judged by its effects, an assignment of each name.
+var readCases = []bypassCase{
+	{cmd: `read -r a b <<< "x y"; echo $a`, verdict: "allow", why: "read sets chain variables"},
+	{cmd: `read PATH <<< /tmp; ls`, verdict: "ask", why: "read assigns PATH, judged as the assignment PATH= is", reason: "PATH"},
+	{cmd: `read -a arr`, verdict: reject, why: "read -a is refused: a chain keeps no arrays"},
+}
+
+func init() { bypassCases = append(append(bypassCases, commandCases...), readCases...) }

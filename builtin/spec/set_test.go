@@ -80,3 +80,26 @@ func TestCommandAndType(t *testing.T) {
 		}
 	}
 }
+
+func TestRead(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want ReadArgs
+		bad  string
+	}{
+		{nil, ReadArgs{Delim: '\n', Names: []string{}}, ""},
+		{[]string{"-r", "a", "b"}, ReadArgs{Raw: true, Delim: '\n', Names: []string{"a", "b"}}, ""},
+		{[]string{"-rd", ",", "a"}, ReadArgs{Raw: true, Delim: ',', Names: []string{"a"}}, ""},
+		{[]string{"-d,", "a"}, ReadArgs{Delim: ',', Names: []string{"a"}}, ""},
+		{[]string{"-d", "", "a"}, ReadArgs{Delim: 0, Names: []string{"a"}}, ""},
+		{[]string{"--", "-r"}, ReadArgs{Delim: '\n', Names: []string{"-r"}}, ""},
+		{[]string{"-a", "arr"}, ReadArgs{}, "-a"},
+		{[]string{"-rp", "x"}, ReadArgs{}, "-p"},
+		{[]string{"-d"}, ReadArgs{}, "-d"},
+	} {
+		got, bad := Read(tt.args)
+		if bad != tt.bad || (bad == "" && !reflect.DeepEqual(got, tt.want)) {
+			t.Errorf("Read(%q) = %+v, %q; want %+v, %q", tt.args, got, bad, tt.want, tt.bad)
+		}
+	}
+}

@@ -60,6 +60,9 @@ func (g *stateGen) pipeline() string {
 	case 3:
 		return "type " + pick(g.r, "", "-t ", "-p ", "-P ", "-f ") + g.names()
 	case 4:
+		if g.r.IntN(2) == 0 {
+			return g.read()
+		}
 		return "command " + g.simple()
 	case 5:
 		// The reader reads its whole input: one that stops early races
@@ -68,6 +71,32 @@ func (g *stateGen) pipeline() string {
 	default:
 		return g.simple()
 	}
+}
+
+// readTexts are lines read splits: blanks, IFS bytes, backslashes, a
+// trailing delimiter.
+var readTexts = []string{`'  x   y  z  '`, `'1,2,'`, `'a:b:c:'`, `'a\ b c'`, `'p\'`, `'1, 2,,3'`, `''`, `'one'`,
+	`'tab	sep x'`, `'x y,z w'`, `"it's a b"`}
+
+// read is read with its options and an IFS, from a here-string or a
+// file, and an echo of what it set.
+func (g *stateGen) read() string {
+	var b strings.Builder
+	if g.r.IntN(3) == 0 {
+		b.WriteString("IFS=" + pick(g.r, "','", "':'", "', '", "''", "' '") + " ")
+	}
+	b.WriteString("read " + pick(g.r, "", "-r ", "-d , ", "-rd , "))
+	names := pick(g.r, []string{}, []string{"a"}, []string{"a", "b"}, []string{"a", "b", "c"})
+	b.WriteString(strings.Join(names, " "))
+	if g.r.IntN(4) == 0 {
+		b.WriteString(" < " + pick(g.r, "a.txt", "b.txt", "empty", `"my file.txt"`))
+	} else {
+		b.WriteString(" <<< " + pick(g.r, readTexts...))
+	}
+	if len(names) == 0 {
+		return b.String() + `; echo "[$REPLY] $?"`
+	}
+	return b.String() + `; echo "[$a][$b][$c] $?"`
 }
 
 // names is one to three names to ask about.
@@ -138,6 +167,16 @@ var shellStateTable = []runCase{
 	{Src: `set -x; true | echo hi; ls -d sub 2>/dev/null > o1; cd sub; echo ${UNSET_X:-d}; command -v ls; type -t cd`},
 	{Src: `set -xe; false; echo no`}, {Src: `set -x; set -u; echo $X`}, {Src: `set -o xtrace; V=1; printf '%s
 ' "$V" x`},
+	// read.
+	{Src: `read a b <<< "  x   y  z  "; echo "[$a][$b]"; read <<< "  x  y  "; echo "[$REPLY]"`},
+	{Src: `IFS=, read a b <<< "1,2,"; echo "[$a][$b]"; IFS=: read a b <<< "x:y:z:"; echo "[$a][$b]"`},
+	{Src: `read -r a <<< 'a\b'; echo "[$a]"; read a <<< 'a\b\ c'; echo "[$a]"`},
+	{Src: `read a < /dev/null; echo "s=$? [$a]"; printf abc > f; read a < f; echo "s=$? [$a]"`},
+	{Src: `read -d , a b <<< "x y,z"; echo "s=$? [$a][$b]"; IFS= read -r a <<< "  x  "; echo "[$a]"`},
+	{Src: `IFS=", " read a b c <<< "1, 2,,3"; echo "[$a][$b][$c]"; read a b c <<< x; echo "[$a][$b][$c]"`},
+	{Src: `export E=1; read E <<< z; printenv E; read 1a; echo $?; echo a b | read x y; echo "[$x]"`},
+	{Src: `read l; echo "s=$? [$l]"; read -r first < a.txt; echo "$first"; printf 'a\\\nb\n' > f; read x < f; echo "[$x]"`},
+	{Src: `IFS=,; read a b <<< "1,2"; echo "[$a][$b]"; unset IFS; read a b <<< "1 2 3"; echo "[$a][$b]"`},
 	// bash's hash table: a program the shell itself ran is "hashed".
 	{Src: `ls sub; type ls; command -V ls`}, {Src: `ls sub | cat; type ls`}, {Src: `ls sub; PATH=$PATH; type ls`},
 	{Src: `command ls sub; type ls`}, {Src: `ls nonexistent; type ls cat; cat a.txt; type cat`},
