@@ -87,7 +87,7 @@ func TestRead(t *testing.T) {
 		want ReadArgs
 		bad  string
 	}{
-		{nil, ReadArgs{Delim: '\n', Names: []string{}}, ""},
+		{nil, ReadArgs{Delim: '\n'}, ""},
 		{[]string{"-r", "a", "b"}, ReadArgs{Raw: true, Delim: '\n', Names: []string{"a", "b"}}, ""},
 		{[]string{"-rd", ",", "a"}, ReadArgs{Raw: true, Delim: ',', Names: []string{"a"}}, ""},
 		{[]string{"-d,", "a"}, ReadArgs{Delim: ',', Names: []string{"a"}}, ""},
