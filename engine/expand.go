@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/chainrun/chainrun/builtin"
 	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/environ"
 	"github.com/chainrun/chainrun/expand"
@@ -47,8 +48,8 @@ func (r *runner) planned() bool {
 // and judges it again on exactly what will run. ok is false when the
 // stage must not start: the expansion failed ($((1/0)): bash ends the
 // chain with status 1; an unset variable under set -u: 127 (1 under set
-// -e), and a stage of a pipeline ends only itself, as bash's subshell
-// does) or the verdict
+// -e), and a stage of a pipeline or a program's redirect fails only its
+// command, as in bash's forked child) or the verdict
 // is stricter than the one the chain was approved with (the chain stops
 // there, as denied).
 func (r *runner) expandStage(st *stage, planned *chain.Segment, inPipeline bool) (*chain.Segment, bool) {
@@ -56,13 +57,21 @@ func (r *runner) expandStage(st *stage, planned *chain.Segment, inPipeline bool)
 	if planned.Dir != "" || planned.HasExpansions() || r.planned() {
 		var err error
 		if seg, err = expand.Segment(planned, r.shell()); err != nil {
-			code, ee := 1, (*expand.Error)(nil)
-			if errors.As(err, &ee) && ee.Unset && !r.shopts.Errexit {
+			ee := (*expand.Error)(nil)
+			unset := errors.As(err, &ee) && ee.Unset
+			code := 1
+			if unset && !r.shopts.Errexit {
 				code = 127 // bash's status for it, 1 under set -e
 			}
 			r.failStage(st, planned, &SegmentError{Kind: chain.KindOf(err), Segment: st.res.Index, Text: planned.Text, Err: err}, code,
 				[]byte("chainrun: "+err.Error()+"\n"))
-			r.exited = !(errors.As(err, &ee) && ee.Unset && inPipeline)
+			// bash fails only the command when a child it forked expands
+			// it: a pipeline stage, or a program's redirect.
+			forked := inPipeline || (ee != nil && ee.Redirect && !planned.IsBuiltin() && len(planned.Args) > 0)
+			if forked && ee.Redirect && r.shopts.Xtrace {
+				r.traceWords(st, planned) // the child traced the command before its redirects failed
+			}
+			r.exited = !(unset && forked)
 			return nil, false
 		}
 		st.res.Args, st.res.Redirects = seg.Args, seg.Redirects
@@ -194,4 +203,14 @@ func quoteArgs(args []string) string {
 		q[i] = fmt.Sprintf("%q", a)
 	}
 	return "[" + strings.Join(q, " ") + "]"
+}
+
+// traceWords writes the set -x line of a segment whose redirect failed to
+// expand: its words and assignments expanded without the redirects.
+func (r *runner) traceWords(st *stage, planned *chain.Segment) {
+	words := *planned
+	words.Redirects = nil
+	if seg, err := expand.Segment(&words, r.shell()); err == nil {
+		r.writeStderr(st, nil, builtin.Trace(seg.Assigns, seg.Args, r.env))
+	}
 }

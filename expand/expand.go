@@ -25,6 +25,10 @@ type Error struct {
 	// Unset is set for an unset variable under set -u (Shell.NoUnset):
 	// bash's status for it is 127.
 	Unset bool
+	// Redirect is set when a redirect's target or text failed: for a
+	// program bash expands it in the child it forked, so only that
+	// command fails.
+	Redirect bool
 }
 
 func (e *Error) Error() string { return e.Err.Error() }
@@ -264,6 +268,9 @@ func expandRedirects(s *chain.Segment, sh *Shell, out *chain.Segment) error {
 			sh.reads = nil
 			asWritten := r.Target // the text as written the lowering left
 			if err := expandRedirect(s, sh, &r); err != nil {
+				if e, ok := err.(*Error); ok {
+					e.Redirect = true
+				}
 				return err
 			}
 			r.Runtime = len(sh.reads) > 0

@@ -124,7 +124,7 @@ func (g *stateGen) simple() string {
 	case 4:
 		return "nosuchprog_x"
 	case 5:
-		return "cat " + pick(g.r, "a.txt", "missing.txt")
+		return "cat " + pick(g.r, "a.txt", "missing.txt", "< $UNSET_X", "<<< $UNSET_X")
 	case 6:
 		return pick(g.r, "V=1", "PATH=$PATH")
 	case 7:
@@ -148,7 +148,9 @@ var shellStateTable = []runCase{
 	{Src: `set -u; echo $X; echo after`}, {Src: `set -u; echo ${X:-d}; echo ${X-e}; echo after`},
 	{Src: `set -u; echo $X | cat; echo after $?`}, {Src: `set -u; true && echo "$X" || echo or; echo after`},
 	{Src: `set -u; X=1; echo $X; set +u; echo $Y after`}, {Src: `set -euo pipefail; echo ok; false; echo no`},
-	{Src: `set -oe pipefail; false | true; echo after`}, {Src: `set -q; echo s=$?`}, {Src: `set -o nosuch; echo s=$?`},
+	{Src: `set -oe pipefail; false | true; echo after`},
+	{Src: `set -u; cat < $X; echo after $?; cat <<< $X; echo $?; nosuchprog_x > $X; echo $?; echo hi > $X; echo no`},
+	{Src: `set -eu; cat < $X; echo after $?`}, {Src: `set -u; echo a | cat < $X; echo after $?`}, {Src: `set -q; echo s=$?`}, {Src: `set -o nosuch; echo s=$?`},
 	{Src: `command -v ls echo nosuchprog_x if; echo s=$?`}, {Src: `command -v nosuchprog_x; echo s=$?`},
 	{Src: `command -V ls echo nosuchprog_x if set; echo s=$?`}, {Src: `command -V nosuchprog_x; echo s=$?`},
 	{Src: `command -v; echo s=$?`}, {Src: `command; echo s=$?`}, {Src: `command -x ls; echo s=$?`},
