@@ -84,7 +84,7 @@ func run(io *IO, b chain.Builtin, args []string, c Call, st State) int {
 	case chain.BuiltinCd:
 		return cd(io, args, c, st)
 	case chain.BuiltinTest, chain.BuiltinBracket:
-		return test(io, string(b), args, c.Env, st.Dir())
+		return test(io, string(b), args, c.Env, st.Dir(), *st.Options())
 	case chain.BuiltinPrintf:
 		return printf(io, args, c.Env, func(name, value string) {
 			assign([]chain.Assign{{Name: name, Value: value}}, st, c.InPipeline)
