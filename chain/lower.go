@@ -354,9 +354,10 @@ func (l *lowerer) commandName(seg *Segment, w *syntax.Word) *ParseError {
 }
 
 // builtinOf finds the engine built-in a segment's words run: args[0] by
-// name, except command NAME (which runs NAME: IsCommandWrapper) and, in
-// the Windows dialect, cmd.exe's type (which prints files) and set
-// without a bash option (set NAME=value, cmd.exe's).
+// name, except command NAME (which runs NAME: IsCommandWrapper) and
+// command in another case, and, in the Windows dialect, cmd.exe's type
+// (which prints files) and set without a bash option (set NAME=value,
+// cmd.exe's).
 func builtinOf(args []string, d Dialect) (Builtin, bool) {
 	b, ok := lookupBuiltinDialect(args[0], d)
 	switch {
@@ -364,6 +365,8 @@ func builtinOf(args []string, d Dialect) (Builtin, bool) {
 		return "", false
 	case d == Windows && b == BuiltinType, d == Windows && b == BuiltinSet && !bashSet(args), IsCommandWrapper(args):
 		return "", false
+	case b == BuiltinCommand && args[0] != string(BuiltinCommand):
+		return "", false // bash's command, as written: COMMAND is a program
 	}
 	return b, true
 }
