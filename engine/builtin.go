@@ -146,7 +146,10 @@ var errReadStdin = errors.New("the chain's stdin is a terminal or a pipe chainru
 // could block beyond the chain's stop: a read inside chainrun is no
 // process the stop can end. The null device, a regular file and the
 // pipe chainrun feeds (closed by the stop) end; a terminal or a pipe
-// handed in as it is may not, unless nothing bounds the chain.
+// handed in as it is may not, which matters only when a timeout or a
+// context bounds the chain. (A forwarded signal reaches the writer of
+// such a pipe too, in the caller's process group, and a terminal ends
+// the read with Ctrl-D, as it does bash's.)
 func (r *runner) stdinBlocks() bool {
 	if r.ownStdin {
 		return false
@@ -154,5 +157,5 @@ func (r *runner) stdinBlocks() bool {
 	if fi, err := r.stdin.Stat(); err == nil && fi.Mode().IsRegular() {
 		return false
 	}
-	return r.ctx.Done() != nil || r.opts.Timeout > 0 || r.opts.Signals != nil
+	return r.ctx.Done() != nil || r.opts.Timeout > 0
 }
