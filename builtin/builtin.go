@@ -1,6 +1,6 @@
 // Package builtin runs the engine built-ins: cd, pwd, echo, printf, test
-// and [, true, false, exit, export, unset, and a segment of NAME=value
-// words alone. Each writes through its segment's fd table and changes the
+// and [, true, false, exit, export, unset, set, command -v and -V, type,
+// and a segment of NAME=value words alone. Each writes through its segment's fd table and changes the
 // chain only through State, and only when it is not a stage of a
 // pipeline (as in bash's subshell). What each can do is declared, without
 // running it, in package spec, which the plan and the policy read.
@@ -34,6 +34,15 @@ type State interface {
 	Chdir(dir string)
 	// Exit ends the chain after this segment.
 	Exit()
+	// Options are the chain's shell options, for set to change.
+	Options() *Options
+	// Find reports the program name would run as with env (the
+	// segment's environment) from the chain's directory.
+	Find(name string, env []string) (path string, ok bool)
+	// Hashed reports the path a program name was last run from by the
+	// chain itself (bash's hash table: not from a stage of a pipeline of
+	// several, which bash runs in a subshell), unless PATH was set since.
+	Hashed(name string) (path string, ok bool)
 }
 
 // Call is one run of a built-in.
@@ -75,7 +84,7 @@ func run(io *IO, b chain.Builtin, args []string, c Call, st State) int {
 	case chain.BuiltinCd:
 		return cd(io, args, c, st)
 	case chain.BuiltinTest, chain.BuiltinBracket:
-		return test(io, string(b), args, c.Env, st.Dir())
+		return test(io, string(b), args, c.Env, st.Dir(), *st.Options())
 	case chain.BuiltinPrintf:
 		return printf(io, args, c.Env, func(name, value string) {
 			assign([]chain.Assign{{Name: name, Value: value}}, st, c.InPipeline)
@@ -84,6 +93,14 @@ func run(io *IO, b chain.Builtin, args []string, c Call, st State) int {
 		return export(io, args, st, c.InPipeline)
 	case chain.BuiltinUnset:
 		return unset(io, args, st, c.InPipeline)
+	case chain.BuiltinSet:
+		return set(io, args, st, c.InPipeline)
+	case chain.BuiltinCommand:
+		return command(io, args, c, st)
+	case chain.BuiltinType:
+		return typeCmd(io, args, c, st)
+	case chain.BuiltinRead:
+		return read(io, args, c, st)
 	case chain.BuiltinExit:
 		if len(args) > 0 && args[0] == "--help" {
 			return help(io, "exit [n]", "End the chain with status N (default: the last status).")

@@ -42,9 +42,12 @@ func TestEveryRecordRuns(t *testing.T) {
 // fakeState is a chain in the test's directory with no variables.
 type fakeState struct{}
 
-func (fakeState) Dir() string          { return os.TempDir() }
-func (fakeState) Status() int          { return 0 }
-func (fakeState) Shell() *expand.Shell { return expand.HostShell(nil, os.TempDir()) }
-func (fakeState) Keep(*expand.Shell)   {}
-func (fakeState) Chdir(string)         {}
-func (fakeState) Exit()                {}
+func (fakeState) Dir() string                          { return os.TempDir() }
+func (fakeState) Status() int                          { return 0 }
+func (fakeState) Shell() *expand.Shell                 { return expand.HostShell(nil, os.TempDir()) }
+func (fakeState) Keep(*expand.Shell)                   {}
+func (fakeState) Chdir(string)                         {}
+func (fakeState) Exit()                                {}
+func (fakeState) Options() *Options                    { return &Options{} }
+func (fakeState) Find(string, []string) (string, bool) { return "", false }
+func (fakeState) Hashed(string) (string, bool)         { return "", false }

@@ -20,6 +20,7 @@ type testCmd struct {
 	dir  string // the chain's directory, for relative files
 	io   *IO
 	env  []string
+	opts Options // the chain's shell options, for -o
 	args []string
 	end  string // what bash sees after the last argument: "]" for [, nothing for test
 	pos  int
@@ -29,14 +30,14 @@ type testCmd struct {
 // errSyntax ends a test with a usage error; it unwinds the parser.
 type errSyntax struct{}
 
-func test(io *IO, name string, args, env []string, dir string) (code int) {
+func test(io *IO, name string, args, env []string, dir string, opts Options) (code int) {
 	if name == "[" {
 		if len(args) == 0 || args[len(args)-1] != "]" {
 			return io.fail(2, "[: missing `]'")
 		}
 		args = args[:len(args)-1]
 	}
-	t := &testCmd{dir: dir, io: io, env: env, args: args}
+	t := &testCmd{dir: dir, io: io, env: env, opts: opts, args: args}
 	if name == "[" {
 		t.end = "]" // bash drops the ] from the count but still reads it
 	}
@@ -230,7 +231,7 @@ func (t *testCmd) unary(op byte, arg string) bool {
 		_, ok := lookup(t.env, arg)
 		return ok
 	case 'o':
-		return shellOptionOn(arg)
+		return shellOptionOn(arg, t.opts)
 	case 'R':
 		return false // chainrun has no variables, so no namerefs
 	case 't':
@@ -243,12 +244,20 @@ func (t *testCmd) unary(op byte, arg string) bool {
 	return fileTest(op, t.path(arg))
 }
 
-// shellOptionOn reports the shell options set -o would show as on in a
-// non-interactive bash -c: chainrun changes none.
-func shellOptionOn(name string) bool {
+// shellOptionOn reports the shell options set -o would show as on: those
+// of a non-interactive bash -c, and the ones set turned on.
+func shellOptionOn(name string, o Options) bool {
 	switch name {
 	case "braceexpand", "hashall", "interactive-comments":
 		return true
+	case "errexit":
+		return o.Errexit
+	case "nounset":
+		return o.Nounset
+	case "pipefail":
+		return o.Pipefail
+	case "xtrace":
+		return o.Xtrace
 	}
 	return false
 }

@@ -66,6 +66,14 @@ const (
 	// NAME=value words alone (no Args) sets them too.
 	BuiltinExport Builtin = "export"
 	BuiltinUnset  Builtin = "unset"
+	// set changes the shell options chainrun runs (-e, -u, -o pipefail).
+	BuiltinSet Builtin = "set"
+	// command -v and -V, and type, say what a name is. command NAME is no
+	// built-in: the runner runs NAME (CommandWrapper).
+	BuiltinCommand Builtin = "command"
+	BuiltinType    Builtin = "type"
+	// read reads a line of the segment's stdin into variables.
+	BuiltinRead Builtin = "read"
 )
 
 // Builtins lists the engine built-ins: the names of spec.All, where each

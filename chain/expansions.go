@@ -68,13 +68,13 @@ func ValidName(s string) bool {
 	return true
 }
 
-// CommandBuiltin says what a command word that expanded to name means in
-// the segment's dialect: an engine built-in, or, when refused is not
+// CommandBuiltin says what a command word that expanded to args[0] means
+// in the segment's dialect: an engine built-in, or, when refused is not
 // empty, a shell built-in chainrun does not run and what to do instead.
-func (s *Segment) CommandBuiltin(name string) (b Builtin, refused string) {
-	if b, ok := lookupBuiltinDialect(name, s.dialect); ok {
+func (s *Segment) CommandBuiltin(args []string) (b Builtin, refused string) {
+	if b, ok := builtinOf(args, s.dialect); ok {
 		return b, ""
 	}
-	hint, _ := shellBuiltin(name, s.dialect)
+	hint, _ := shellBuiltin(args[0], s.dialect)
 	return "", hint
 }

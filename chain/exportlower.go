@@ -71,7 +71,15 @@ func (l *lowerer) exportArg(seg *Segment, a *syntax.Assign) *ParseError {
 // not implement where they are written literally: unset -f and -n act on
 // functions and name references, which a chain has none of.
 func (l *lowerer) builtinArgs(seg *Segment, b Builtin) *ParseError {
-	if b != BuiltinUnset {
+	switch b {
+	case BuiltinSet:
+		return l.setArgs(seg)
+	case BuiltinCommand:
+		return l.commandQueryArgs(seg)
+	case BuiltinRead:
+		return l.readArgs(seg)
+	case BuiltinUnset:
+	default:
 		return nil
 	}
 	for i, a := range seg.Args[1:] {

@@ -7,6 +7,7 @@ import (
 
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/chainrun/chainrun/builtin/spec"
 	"github.com/chainrun/chainrun/internal/expr"
 )
 
@@ -338,15 +339,63 @@ func (l *lowerer) commandName(seg *Segment, w *syntax.Word) *ParseError {
 		return nil // known when it runs: package expand settles it
 	}
 	name := seg.Args[0]
-	if b, ok := lookupBuiltinDialect(name, l.dialect); ok {
+	if b, ok := builtinOf(seg.Args, l.dialect); ok {
 		seg.Builtin = b
 		return l.builtinArgs(seg, b)
+	}
+	if IsCommandWrapper(seg.Args) {
+		return l.commandArgs(seg)
 	}
 	if hint, ok := shellBuiltin(name, l.dialect); ok {
 		return refuse(l.src, l.off(w.Pos()), KindUnsupported, "shell built-in",
 			"%q is a shell built-in that needs a shell; %s", name, hint)
 	}
 	return nil
+}
+
+// builtinOf finds the engine built-in a segment's words run: args[0] by
+// name, except command NAME (which runs NAME: IsCommandWrapper) and
+// command in another case, and, in the Windows dialect, cmd.exe's type
+// (which prints files) and set without a bash option (set NAME=value,
+// cmd.exe's).
+func builtinOf(args []string, d Dialect) (Builtin, bool) {
+	b, ok := lookupBuiltinDialect(args[0], d)
+	switch {
+	case !ok:
+		return "", false
+	case d == Windows && b == BuiltinType, d == Windows && b == BuiltinSet && !bashSet(args), IsCommandWrapper(args):
+		return "", false
+	case b == BuiltinCommand && args[0] != string(BuiltinCommand):
+		return "", false // bash's command, as written: COMMAND is a program
+	}
+	return b, true
+}
+
+// bashSet reports set with an option (set -e, set +o pipefail): bash's set
+// in any dialect.
+func bashSet(args []string) bool {
+	return len(args) > 1 && len(args[1]) > 1 && (args[1][0] == '-' || args[1][0] == '+')
+}
+
+// IsCommandWrapper reports a segment that runs command NAME … (see
+// CommandWords).
+func IsCommandWrapper(args []string) bool { return CommandWords(args) != nil }
+
+// CommandWords returns the words command NAME … runs (NAME and its
+// arguments), or nil when args are no such segment: bash runs NAME without
+// its functions, and a chain has none, so the runner runs NAME as if
+// command were not there, and the policy judges NAME through the command
+// wrapper. command -v and -V (and command alone) are the engine built-in
+// instead.
+func CommandWords(args []string) []string {
+	if len(args) < 2 || args[0] != string(BuiltinCommand) {
+		return nil
+	}
+	q, at, bad := spec.Command(args[1:])
+	if q != 0 || bad != "" || at >= len(args)-1 {
+		return nil
+	}
+	return args[1+at:]
 }
 
 // lookupBuiltinDialect finds an engine built-in by name; the Windows
@@ -368,19 +417,14 @@ func lookupBuiltinDialect(name string, d Dialect) (Builtin, bool) {
 // shellBuiltin reports the bash built-ins chainrun refuses, with a hint.
 func shellBuiltin(name string, d Dialect) (string, bool) {
 	switch name {
-	case "set", "declare", "typeset", "local", "readonly", "read", "shift",
+	case "set", "declare", "typeset", "local", "readonly", "shift",
 		"mapfile", "readarray", "getopts", "let":
 		return "chainrun keeps only plain variables: set them with NAME=value or export NAME=value", true
-	case "eval", "source", ".", "exec", "command", "builtin", "alias", "unalias", "trap", "hash",
+	case "eval", "source", ".", "exec", "builtin", "alias", "unalias", "trap", "hash",
 		"enable", "shopt", "ulimit", "umask", "wait", "jobs", "fg", "bg", "disown", "times",
 		"history", "fc", "dirs", "pushd", "popd", "suspend", "logout", "return", "break", "continue",
 		"compgen", "complete", "compopt", "caller", "bind", "help", ":":
 		return "run the program directly instead", true
-	case "type":
-		if d == Windows {
-			return "", false // cmd.exe's type prints files
-		}
-		return "use command -v's program equivalent, which (or where on Windows)", true
 	}
 	return "", false
 }

@@ -56,6 +56,12 @@ func Check(c *chain.Chain, opts Options) error {
 			dir = spec.JoinPath(dir, seg.Args[1], runtime.GOOS == "windows")
 			continue
 		}
+		if w := chain.CommandWords(seg.Args); w != nil {
+			one := *seg // command NAME …: NAME runs (commandTarget)
+			one.Args = w
+			one.Builtin, _ = seg.CommandBuiltin(w)
+			seg = &one
+		}
 		if seg.IsBuiltin() || len(seg.Args) == 0 {
 			continue
 		}

@@ -36,8 +36,6 @@
 //
 //   - A refused or denied chain starts nothing and touches no file: not a
 //     redirect target, not the null device.
-//   - A program that cannot be found or run never has its redirect targets
-//     opened, so its > target is not truncated.
 //   - When Run returns, every process the chain started has ended, and no
 //     file of the run remains open. On timeout or cancellation every
 //     running process tree is interrupted (SIGTERM and SIGCONT to its

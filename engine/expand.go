@@ -1,10 +1,12 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
 
+	"github.com/chainrun/chainrun/builtin"
 	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/environ"
 	"github.com/chainrun/chainrun/expand"
@@ -15,6 +17,7 @@ import (
 func (r *runner) shell() *expand.Shell {
 	sh := expand.HostShell(r.env, r.dir)
 	sh.Vars, sh.Declared, sh.Status = r.vars, r.declared, r.status
+	sh.NoUnset = r.shopts.Nounset
 	return sh
 }
 
@@ -44,17 +47,31 @@ func (r *runner) planned() bool {
 // expandStage expands a planned segment for real, just before it starts,
 // and judges it again on exactly what will run. ok is false when the
 // stage must not start: the expansion failed ($((1/0)): bash ends the
-// chain with status 1) or the verdict is stricter than the one the chain
-// was approved with (the chain stops there, as denied).
-func (r *runner) expandStage(st *stage, planned *chain.Segment) (*chain.Segment, bool) {
+// chain with status 1; an unset variable under set -u: 127 (1 under set
+// -e), and a stage of a pipeline or a program's redirect fails only its
+// command, as in bash's forked child) or the verdict
+// is stricter than the one the chain was approved with (the chain stops
+// there, as denied).
+func (r *runner) expandStage(st *stage, planned *chain.Segment, inPipeline bool) (*chain.Segment, bool) {
 	seg := planned
 	if planned.Dir != "" || planned.HasExpansions() || r.planned() {
 		var err error
 		if seg, err = expand.Segment(planned, r.shell()); err != nil {
-			kind := chain.KindOf(err)
-			r.failStage(st, planned, &SegmentError{Kind: kind, Segment: st.res.Index, Text: planned.Text, Err: err}, 1,
+			ee := (*expand.Error)(nil)
+			unset := errors.As(err, &ee) && ee.Unset
+			code := 1
+			if unset && !r.shopts.Errexit {
+				code = 127 // bash's status for it, 1 under set -e
+			}
+			r.failStage(st, planned, &SegmentError{Kind: chain.KindOf(err), Segment: st.res.Index, Text: planned.Text, Err: err}, code,
 				[]byte("chainrun: "+err.Error()+"\n"))
-			r.exited = true
+			// bash fails only the command when a child it forked expands
+			// it: a pipeline stage, or a program's redirect.
+			forked := inPipeline || (ee != nil && ee.Redirect && !planned.IsBuiltin() && len(planned.Args) > 0)
+			if forked && ee.Redirect && r.shopts.Xtrace {
+				r.traceWords(st, planned) // the child traced the command before its redirects failed
+			}
+			r.exited = !(unset && forked)
 			return nil, false
 		}
 		st.res.Args, st.res.Redirects = seg.Args, seg.Redirects
@@ -186,4 +203,14 @@ func quoteArgs(args []string) string {
 		q[i] = fmt.Sprintf("%q", a)
 	}
 	return "[" + strings.Join(q, " ") + "]"
+}
+
+// traceWords writes the set -x line of a segment whose redirect failed to
+// expand: its words and assignments expanded without the redirects.
+func (r *runner) traceWords(st *stage, planned *chain.Segment) {
+	words := *planned
+	words.Redirects = nil
+	if seg, err := expand.Segment(&words, r.shell()); err == nil {
+		r.writeStderr(st, nil, builtin.Trace(seg.Assigns, seg.Args, r.env))
+	}
 }

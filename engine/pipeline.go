@@ -80,7 +80,7 @@ func (r *runner) runPipeline(p *chain.Pipeline, first int) int {
 func (r *runner) pipelineStatus(stages []stage) int {
 	n := len(stages)
 	status := stages[n-1].res.ExitCode
-	if r.opts.Pipefail {
+	if r.shopts.Pipefail {
 		for j := n - 1; j >= 0; j-- {
 			if c := stages[j].res.ExitCode; c != 0 {
 				status = c

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/chainrun/chainrun/builtin"
 	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/environ"
 	"github.com/chainrun/chainrun/expand"
@@ -136,8 +137,9 @@ type runner struct {
 	ownStdin  bool
 	out, errs *sink
 
-	status int  // $?
-	exited bool // exit ran
+	status int             // $?
+	exited bool            // exit ran
+	shopts builtin.Options // the shell options set changes
 
 	vars     map[string]string // shell variables that are not exported
 	declared map[string]bool   // names exported while unset
@@ -167,6 +169,7 @@ type runner struct {
 // directory, as bash's would be) and fills in the defaults of opts.
 func newRunner(ctx context.Context, c *chain.Chain, opts Options, dir string) *runner {
 	r := &runner{ctx: ctx, c: c, opts: opts, host: theHost, dir: dir, start: dir, ttyFd: -1}
+	r.shopts.Pipefail = opts.Pipefail
 	if len(opts.Vars) > 0 {
 		r.vars = maps.Clone(opts.Vars)
 	}
@@ -233,6 +236,9 @@ func (r *runner) run() (res *Result, err error) {
 		}
 		if run && !r.isStopping() {
 			r.status = r.runTimed(p, seg)
+			if r.status != 0 && r.shopts.Errexit && (i == len(r.c.Ops) || r.c.Ops[i] == chain.OpSeq) {
+				r.exited = true // set -e: a failure not tested by && or ||
+			}
 		}
 		seg += len(p.Segments)
 		if r.exited {

@@ -155,19 +155,37 @@ func TestSkippedAndMessages(t *testing.T) {
 	}
 }
 
-func TestNotFoundDoesNotTruncate(t *testing.T) {
-	dir := testprog.TempDir(t)
-	f := filepath.Join(dir, "keep")
-	os.WriteFile(f, []byte("precious"), 0o644)
-	res := run(t, "nosuch-prog-xyz > keep; false && echo x > created", Options{Dir: dir})
-	if res.ExitCode != 1 {
-		t.Errorf("exit %d", res.ExitCode)
-	}
-	if b, _ := os.ReadFile(f); string(b) != "precious" {
-		t.Errorf("target truncated: %q", b)
-	}
-	if _, err := os.Stat(filepath.Join(dir, "created")); err == nil {
-		t.Error("a skipped segment created its target")
+// TestNotFoundRedirects: a program that cannot be found has its redirects
+// applied first, as bash applies them before it looks for the program;
+// its message goes to fd 2 as they left it, and a skipped segment opens
+// nothing.
+func TestNotFoundRedirects(t *testing.T) {
+	for _, tc := range []struct {
+		src, file, want, stderr string
+		code                    int
+	}{
+		{"nosuch-prog-xyz > keep; false && echo x > created", "keep", "", "nosuch-prog-xyz: command not found", 1},
+		{"nosuch-prog-xyz 2> keep", "keep", "chainrun: nosuch-prog-xyz: command not found\n", "", 127},
+		{"./missing > keep", "keep", "", "./missing: No such file or directory", 127},
+		{"./missing 2>> keep", "keep", "preciouschainrun: ./missing: No such file or directory\n", "", 127},
+		{"nosuch-prog-xyz 2> keep < missing", "keep", "chainrun: missing: No such file or directory\n", "", 1},
+	} {
+		dir := testprog.TempDir(t)
+		f := filepath.Join(dir, tc.file)
+		os.WriteFile(f, []byte("precious"), 0o644)
+		res := run(t, tc.src, Options{Dir: dir})
+		if res.ExitCode != tc.code {
+			t.Errorf("%s: exit %d, want %d", tc.src, res.ExitCode, tc.code)
+		}
+		if b, _ := os.ReadFile(f); string(b) != tc.want {
+			t.Errorf("%s: %s holds %q, want %q", tc.src, tc.file, b, tc.want)
+		}
+		if !strings.Contains(string(res.Stderr), tc.stderr) || (tc.stderr == "" && len(res.Stderr) > 0) {
+			t.Errorf("%s: stderr %q, want %q", tc.src, res.Stderr, tc.stderr)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "created")); err == nil {
+			t.Errorf("%s: a skipped segment created its target", tc.src)
+		}
 	}
 }
 

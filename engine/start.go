@@ -2,12 +2,14 @@ package engine
 
 import (
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
 	"syscall"
 	"time"
 
+	"github.com/chainrun/chainrun/builtin"
 	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/redirect"
 	"github.com/chainrun/chainrun/resolve"
@@ -21,9 +23,17 @@ import (
 func (r *runner) startStage(st *stage, seg *chain.Segment, in, out *os.File, inPipeline bool, pgid *int) {
 	st.res.Skipped = false
 	st.start = time.Now()
-	seg, ok := r.expandStage(st, seg)
+	seg, ok := r.expandStage(st, seg, inPipeline)
 	if !ok {
 		return
+	}
+	if r.shopts.Xtrace {
+		r.writeStderr(st, nil, builtin.Trace(seg.Assigns, seg.Args, r.env))
+	}
+	if seg.Builtin == "" && len(seg.Args) > 1 && seg.Args[0] == string(chain.BuiltinCommand) {
+		if seg, ok = r.commandTarget(st, seg); !ok {
+			return
+		}
 	}
 	env := r.env
 	if len(seg.Assigns) > 0 {
@@ -54,52 +64,72 @@ func (r *runner) startStage(st *stage, seg *chain.Segment, in, out *os.File, inP
 	r.spawnStage(st, seg, spec, opened, pgid)
 }
 
+// commandTarget is the segment command NAME … runs: NAME and its words, a
+// built-in or a program, as if command were not there (a chain has no
+// functions for command to skip). The policy judged NAME through the
+// command wrapper. A NAME chainrun does not run behind command (a built-in
+// that changes the chain, a shell built-in) ends the chain with status 2,
+// as the parser refuses it when it is written out.
+func (r *runner) commandTarget(st *stage, seg *chain.Segment) (*chain.Segment, bool) {
+	out := *seg
+	words := chain.CommandWords(seg.Args)
+	if words == nil {
+		out.Builtin = chain.BuiltinCommand // command -v or -V, known only now
+		return &out, true
+	}
+	out.Args = words
+	if msg := chain.CommandTargetRefusal(out.Args, r.c.Dialect); msg != "" {
+		err := &SegmentError{Kind: chain.KindUnsupported, Segment: st.res.Index, Text: seg.Text, Err: errors.New(msg)}
+		r.failStage(st, seg, err, 2, []byte("chainrun: "+msg+"\n"))
+		r.exited = true
+		return nil, false
+	}
+	out.Builtin, _ = seg.CommandBuiltin(out.Args)
+	return &out, true
+}
+
 // resolveStage finds the segment's program with the segment's environment
-// and the chain's current directory. It comes before any redirect is
-// opened: a program that cannot be found must not truncate its > target.
-// On failure the stage gets bash's status and message, and ok is false.
+// and the chain's current directory. A program that resolves has its
+// redirects opened next (redirectStage), so the hot path opens each
+// target once; one that does not fails as in bash, which applies the
+// redirects before it looks for the program (notFound). On failure ok is
+// false.
 func (r *runner) resolveStage(st *stage, seg *chain.Segment, in, out *os.File, env []string) (t resolve.Target, ok bool) {
 	t, err := resolve.Find(seg.Args[0], r.dir, env)
 	if err != nil {
-		if r.redirectFirst(st, seg, in, out) {
-			return t, false
-		}
-		kind, code, msg := r.unresolved(seg.Args[0], err)
-		r.failStage(st, seg, &SegmentError{Kind: kind, Segment: st.res.Index, Text: seg.Text, Err: err}, code, nil)
-		r.reportUnstarted(st, seg.Redirects, in, out, []byte("chainrun: "+seg.Args[0]+": "+msg+"\n"))
+		r.notFound(st, seg, in, out, err)
 		return t, false
 	}
 	st.res.Path, st.res.Kind = t.Path, string(t.Kind)
 	return t, true
 }
 
-// redirectFirst reports, for a segment whose program cannot be found or
-// run, a redirect that would fail as bash reports it (bash applies the
-// redirects before it looks for the program): status 1 and the
-// redirect's message, written where fd 2 stood before that redirect. It
-// opens nothing (redirect.Opener.Check), so the departure stands that such
-// a segment never creates or truncates its targets. It returns false when
-// every redirect would succeed.
-func (r *runner) redirectFirst(st *stage, seg *chain.Segment, in, out *os.File) bool {
-	if len(seg.Redirects) == 0 {
-		return false
+// notFound fails a segment whose program cannot be found or run as bash
+// does: its redirects are applied first (a > target is created or
+// truncated, a failing redirect is reported with status 1 instead), then
+// the program's status and message go to fd 2 as the redirects left it
+// (2> e1 puts it in e1, 2>&1 | down the pipe).
+func (r *runner) notFound(st *stage, seg *chain.Segment, in, out *os.File, err error) {
+	files, opened, ok := r.redirectStage(st, seg, in, out)
+	if !ok {
+		return
 	}
-	o := r.opener()
-	i, err := o.Check([]*os.File{in, out, r.errs.w}, seg.Redirects)
-	if err == nil {
-		return false
-	}
-	r.failStage(st, seg, &SegmentError{Kind: chain.KindRedirect, Segment: st.res.Index, Text: seg.Text, Err: err}, 1, nil)
-	r.reportUnstarted(st, seg.Redirects[:i], in, out, []byte("chainrun: "+err.Error()+"\n"))
-	return true
+	kind, code, msg := r.unresolved(seg.Args[0], err)
+	r.failStage(st, seg, &SegmentError{Kind: kind, Segment: st.res.Index, Text: seg.Text, Err: err}, code, nil)
+	r.writeStderr(st, files[2], []byte("chainrun: "+seg.Args[0]+": "+msg+"\n"))
+	closeAll(opened)
 }
 
 // unresolved is bash's view of a program resolve.Find refused: 127
-// "command not found", or 126 "Permission denied" ("Is a directory" for a
-// directory), followed by the resolver's hint when it has one (ErrDot's
+// "command not found" for a name searched in PATH, 127 "No such file or
+// directory" for a path, or 126 "Permission denied" ("Is a directory" for
+// a directory), followed by the resolver's hint when it has one (ErrDot's
 // "use ./name").
 func (r *runner) unresolved(name string, err error) (kind chain.ErrorKind, code int, msg string) {
 	kind, code, msg = chain.KindNotFound, 127, "command not found"
+	if errors.Is(err, resolve.ErrNoFile) {
+		msg = redirect.Describe(fs.ErrNotExist)
+	}
 	if errors.Is(err, resolve.ErrNotExecutable) {
 		kind, code, msg = chain.KindNotExecutable, 126, "Permission denied"
 		if fi, e := os.Stat(filepath.Join(r.dir, name)); e == nil && fi.IsDir() {
@@ -237,26 +267,6 @@ func (r *runner) targets(files []*os.File) (toOut, toErr bool) {
 		}
 	}
 	return
-}
-
-// reportUnstarted writes the message of a segment whose program could not
-// be found or run to where its fd 2 would have pointed, as bash does,
-// without opening any of its file targets: a program that does not exist
-// must not truncate its > target. A message bound for a file goes to the
-// chain's stderr instead; one bound for the null device is dropped.
-func (r *runner) reportUnstarted(st *stage, rules []chain.Redirect, in, out *os.File, msg []byte) {
-	f := r.errs.w
-	if len(rules) > 0 {
-		o := r.opener()
-		d := o.Where([]*os.File{in, out, r.errs.w}, rules, 2)
-		switch {
-		case d.Null || d.Text:
-			return
-		case d.File != nil:
-			f = d.File
-		}
-	}
-	r.writeStderr(st, f, msg)
 }
 
 // writeStderr writes one of chainrun's own messages to a segment's fd 2

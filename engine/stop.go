@@ -58,6 +58,9 @@ func (r *runner) stop(timedOut bool) {
 		s.signaled = true
 		s.proc.Interrupt()
 	}
+	if r.stdinW != nil {
+		r.stdinW.Close() // a read built-in waiting on the fed stdin ends too
+	}
 }
 
 // killAll ends every running process tree at once, after the grace period.

@@ -22,6 +22,13 @@ type Error struct {
 	Segment int
 	Offset  int
 	Err     error
+	// Unset is set for an unset variable under set -u (Shell.NoUnset):
+	// bash's status for it is 127.
+	Unset bool
+	// Redirect is set when a redirect's target or text failed: for a
+	// program bash expands it in the child it forked, so only that
+	// command fails.
+	Redirect bool
 }
 
 func (e *Error) Error() string { return e.Err.Error() }
@@ -38,6 +45,7 @@ func (s *Shell) config() *shexpand.Config {
 		Env:        shellEnviron{s},
 		ReadDir2:   s.readDir,
 		NoCaseGlob: s.windows(),
+		NoUnset:    s.NoUnset,
 	}
 }
 
@@ -95,7 +103,7 @@ func commandWord(s *chain.Segment, out *chain.Segment) error {
 		return nil
 	}
 	name := out.Args[0]
-	b, hint := s.CommandBuiltin(name)
+	b, hint := s.CommandBuiltin(out.Args)
 	out.Builtin = b
 	if hint != "" {
 		return &Error{Kind: chain.KindUnsupported, Segment: s.Index, Offset: s.Words[0].Span.Start,
@@ -260,6 +268,9 @@ func expandRedirects(s *chain.Segment, sh *Shell, out *chain.Segment) error {
 			sh.reads = nil
 			asWritten := r.Target // the text as written the lowering left
 			if err := expandRedirect(s, sh, &r); err != nil {
+				if e, ok := err.(*Error); ok {
+					e.Redirect = true
+				}
 				return err
 			}
 			r.Runtime = len(sh.reads) > 0
@@ -316,11 +327,16 @@ func expandError(s *chain.Segment, span chain.Span, err error) *Error {
 	if m, ok := divisionByZero(text, err); ok {
 		msg = m
 	}
+	var unset shexpand.UnsetParameterError
+	isUnset := errors.As(err, &unset) && unset.Message == "unbound variable"
+	if isUnset {
+		msg = unset.Error() // bash's "X: unbound variable"
+	}
 	kind := chain.KindExpansion
 	if _, ok := err.(*unsupported); ok {
 		kind = chain.KindUnsupported
 	}
-	return &Error{Kind: kind, Segment: s.Index, Offset: span.Start, Err: errors.New(msg)}
+	return &Error{Kind: kind, Segment: s.Index, Offset: span.Start, Err: errors.New(msg), Unset: isUnset}
 }
 
 // divisionByZero words mvdan's "division by zero" as bash does: the

@@ -44,6 +44,8 @@ type Shell struct {
 	// policy, which knows each program's record, answers for the engine
 	// (chain.WriteJudge).
 	Writes func(argv []string) bool
+	// NoUnset (set -u) makes expanding an unset variable an error.
+	NoUnset bool
 
 	// unknown marks what a plan cannot know before the run: variable
 	// names, "?" (the status), "PWD" (the directory) and "files" (the

@@ -1,6 +1,10 @@
 package policy
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/chainrun/chainrun/builtin/spec"
+)
 
 // Shells: the programs whose arguments can be a command line a shell runs
 // (the sh family's -c, cmd /c, powershell -Command, su -c), each finding
@@ -14,8 +18,31 @@ func registerShell() {
 		&program{names: []string{"cmd"}, body: cmdBody, winBody: true, runsCode: true},
 		&program{names: []string{"powershell", "pwsh"}, body: powershellBody, winBody: true, runsCode: true},
 		&program{names: []string{"su", "runuser"}, body: suBody, userCmd: true, runsCode: true},
-		&program{names: []string{"eval", "exec", "command"}, runsCode: true},
+		&program{names: []string{"eval", "exec"}, runsCode: true},
+		// command NAME runs NAME (a chain has no functions for it to
+		// skip); command -v and -V only say what their names are.
+		&program{names: []string{"command"}, narrow: true, runsCode: true, opts: optSpec{shortFlag: "p"},
+			wrap: func(p *program, args []word) wrapResult {
+				if q, _, bad := spec.Command(knownPrefix(args[1:])); bad == "" && q != 0 {
+					return wrapResult{} // runs nothing
+				}
+				return plainWrap(p, args)
+			}},
 	)
+}
+
+// knownPrefix is the words of args known before the run, up to the first
+// one known only at run time.
+func knownPrefix(args []word) []string {
+	var out []string
+	for _, w := range args {
+		x, ok := w.known()
+		if !ok {
+			break
+		}
+		out = append(out, x)
+	}
+	return out
 }
 
 // posixBody finds the body of sh -c BODY, also in clusters (-lc, -ec, +e

@@ -243,7 +243,7 @@ var bypassCases = []bypassCase{
 	// refused.
 	{class: 17, cmd: `export PAGER=x && git log`, verdict: "ask", reason: "export puts PAGER into the environment of programs",
 		why: "git log would run PAGER"},
-	{class: 17, cmd: `set -x; ls`, verdict: reject, why: "set is refused"},
+	{class: 17, cmd: `set -v; ls`, verdict: reject, why: "set -v is refused (set runs only -e, -u, -x, -o pipefail)"},
 	{class: 17, cmd: `unset X; ls`, verdict: "allow", reason: "engine built-in unset", why: "unset only takes variables away"},
 	{class: 17, cmd: `declare x=1`, verdict: reject, why: "declare is refused"},
 	{class: 17, cmd: `PATH=x`, verdict: "ask", reason: "the assignment PATH= changes an exported variable",

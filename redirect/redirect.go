@@ -10,7 +10,6 @@ import (
 	"io/fs"
 	"os"
 	"path"
-	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -214,60 +213,6 @@ func (o *Opener) feed(body string) (*os.File, error) {
 	return r, nil
 }
 
-// Dest is where one fd would point after a segment's redirects, worked
-// out without opening anything.
-type Dest struct {
-	// File is the inherited file (a pipe, the chain's stream) the fd
-	// would be a copy of; nil when a redirect names a file.
-	File *os.File
-	// Path is the target of the file redirect the fd would be opened on.
-	Path string
-	// Null is set when that target is the null device.
-	Null bool
-	// Text is set when the fd reads a heredoc or here-string: read-only,
-	// so bash's messages written there are lost.
-	Text bool
-}
-
-// Where reports where fd would point after rules, without opening,
-// creating or truncating any file. A segment whose program cannot be
-// found uses it to send its message where bash would (2>/dev/null drops
-// it, 2>&1 | sends it down the pipe) while its file targets stay as they
-// were. Rules that would fail leave the fd where it was.
-func (o *Opener) Where(files []*os.File, rules []chain.Redirect, fd int) Dest {
-	dest := make([]Dest, max(len(files), chain.MaxFd+1))
-	for i, f := range files {
-		dest[i] = Dest{File: f}
-	}
-	for _, r := range rules {
-		if r.Fd < 0 || r.Fd > chain.MaxFd {
-			continue
-		}
-		op := r.Op
-		switch op {
-		case chain.RedirDupOut, chain.RedirDupIn:
-			if m, err := strconv.Atoi(r.Target); err == nil && m >= 0 && m <= chain.MaxFd {
-				dest[r.Fd] = dest[m]
-			}
-		case chain.RedirOut, chain.RedirAppend, chain.RedirIn, chain.RedirBoth, chain.RedirBothAppend:
-			d := Dest{Path: r.Target, Null: NullDevice(r.Target, o.Windows)}
-			if std, ok := StdStream(r.Target); ok && std <= chain.MaxFd {
-				d = dest[std]
-			}
-			dest[r.Fd] = d
-			if op == chain.RedirBoth || op == chain.RedirBothAppend {
-				dest[1], dest[2] = d, d
-			}
-		case chain.RedirHeredoc, chain.RedirHeredocTabs, chain.RedirHereString:
-			dest[r.Fd] = Dest{Text: true}
-		}
-	}
-	if fd < 0 || fd >= len(dest) {
-		return Dest{}
-	}
-	return dest[fd]
-}
-
 // open opens a file target, or returns the current fd a /dev/std* target
 // names (isNew false).
 func (o *Opener) open(target string, op chain.RedirOp, get func(int) *os.File) (f *os.File, isNew bool, err error) {
@@ -404,74 +349,4 @@ func NullDevice(target string, windows bool) bool {
 
 func isFdNumber(s string) bool {
 	return len(s) == 1 && s[0] >= '0' && s[0] <= '9'
-}
-
-// Check reports the first of rules that would fail, and its index, without
-// opening, creating or truncating anything: a segment whose program cannot
-// be found or run still has bash's redirect failure reported, since bash
-// applies the redirects before it looks for the program (`nosuch <missing`
-// says "missing: No such file or directory", status 1), while chainrun
-// leaves the other targets untouched. It knows the failures a path shows
-// by itself (a missing file or directory, a directory written to) and dups
-// of closed fds; permissions it leaves to the real open.
-func (o *Opener) Check(files []*os.File, rules []chain.Redirect) (int, error) {
-	var open [chain.MaxFd + 1]bool
-	for i, f := range files {
-		if i <= chain.MaxFd {
-			open[i] = f != nil
-		}
-	}
-	for i, r := range rules {
-		if r.Fd < 0 || r.Fd > chain.MaxFd {
-			return i, &Error{Target: r.Target, Err: ErrUnsupported}
-		}
-		if r.Ambiguous {
-			return i, &Error{Target: r.Target, Err: ErrAmbiguous}
-		}
-		switch r.Op {
-		case chain.RedirDupOut, chain.RedirDupIn:
-			m, err := strconv.Atoi(r.Target)
-			if r.Target == "-" || !isFdNumber(r.Target) || err != nil {
-				continue // Apply refuses these forms; the parser does first
-			}
-			if !open[m] {
-				return i, &Error{Target: r.Target, Err: ErrBadFd}
-			}
-		case chain.RedirOut, chain.RedirAppend, chain.RedirIn, chain.RedirBoth, chain.RedirBothAppend:
-			if err := o.checkPath(r.Target, r.Op); err != nil {
-				return i, err
-			}
-		}
-		open[r.Fd] = true
-	}
-	return -1, nil
-}
-
-// checkPath is Check's test of one file target.
-func (o *Opener) checkPath(target string, op chain.RedirOp) error {
-	if _, ok := StdStream(target); ok || NullDevice(target, o.Windows) {
-		return nil
-	}
-	path := o.path(target)
-	fi, err := os.Stat(path)
-	switch {
-	case target == "":
-		return &Error{Target: target, Err: fs.ErrNotExist}
-	case op == chain.RedirIn && err != nil:
-		return &Error{Target: target, Err: err}
-	case op == chain.RedirIn:
-		return nil
-	case err == nil && fi.IsDir():
-		return &Error{Target: target, Err: syscall.EISDIR}
-	case err == nil:
-		return nil
-	}
-	parent, perr := os.Stat(filepath.Dir(path))
-	switch {
-	case perr != nil:
-		return &Error{Target: target, Err: perr}
-	case !parent.IsDir():
-		return &Error{Target: target, Err: syscall.ENOTDIR}
-	}
-	return nil
 }

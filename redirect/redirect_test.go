@@ -267,36 +267,6 @@ func TestNullDeviceOpens(t *testing.T) {
 	}
 }
 
-func TestWhere(t *testing.T) {
-	base := fdTable(t)
-	o := &Opener{Dir: testprog.TempDir(t)}
-	for _, tt := range []struct {
-		rules []chain.Redirect
-		want  Dest
-	}{
-		{nil, Dest{File: base[2]}},
-		{[]chain.Redirect{{Fd: 2, Op: chain.RedirOut, Target: "/dev/null"}}, Dest{Path: "/dev/null", Null: true}},
-		{[]chain.Redirect{{Fd: 2, Op: chain.RedirDupOut, Target: "1"}}, Dest{File: base[1]}},
-		{[]chain.Redirect{{Fd: 2, Op: chain.RedirDupOut, Target: "1"}, {Fd: 1, Op: chain.RedirOut, Target: "f"}}, Dest{File: base[1]}},
-		{[]chain.Redirect{{Fd: 1, Op: chain.RedirOut, Target: "f"}, {Fd: 2, Op: chain.RedirDupOut, Target: "1"}}, Dest{Path: "f"}},
-		{[]chain.Redirect{{Fd: 1, Op: chain.RedirBoth, Target: "all"}}, Dest{Path: "all"}},
-		// >&word is lowered to &>word by the parser (chain.TestParseRedirects);
-		// a dup whose target is no fd number leaves the fd as it was.
-		{[]chain.Redirect{{Fd: 1, Op: chain.RedirDupOut, Target: "all"}}, Dest{File: base[2]}},
-		{[]chain.Redirect{{Fd: 2, Op: chain.RedirOut, Target: "/dev/stdout"}}, Dest{File: base[1]}},
-		{[]chain.Redirect{{Fd: 3, Op: chain.RedirDupOut, Target: "1"}, {Fd: 1, Op: chain.RedirDupOut, Target: "2"}, {Fd: 2, Op: chain.RedirDupOut, Target: "3"}}, Dest{File: base[1]}},
-	} {
-		got := o.Where(base, tt.rules, 2)
-		if got != tt.want {
-			t.Errorf("%v: fd 2 at %+v, want %+v", tt.rules, got, tt.want)
-		}
-	}
-	entries, _ := os.ReadDir(o.Dir)
-	if len(entries) != 0 {
-		t.Errorf("Where created files: %v", entries)
-	}
-}
-
 // TestApplyText checks that a heredoc's or here-string's body is the fd's
 // input, through a pipe whose writer ends when the body is written or when
 // the read end is closed unread, so no goroutine outlives the segment.
@@ -340,49 +310,6 @@ func TestApplyText(t *testing.T) {
 			case <-done:
 			case <-time.After(10 * time.Second):
 				t.Fatal("a body's writer outlived its read end")
-			}
-			if d := o.Where(nil, tt.rules, tt.fd); !d.Text || d.Path != "" || d.File != nil {
-				t.Errorf("Where = %+v, want text", d)
-			}
-		})
-	}
-}
-
-// TestCheck shows that Check finds the redirect bash would fail on, and
-// its index, while creating and truncating nothing.
-func TestCheck(t *testing.T) {
-	dir := testprog.TempDir(t)
-	os.WriteFile(filepath.Join(dir, "keep"), []byte("x"), 0o644)
-	os.Mkdir(filepath.Join(dir, "sub"), 0o755)
-	tests := []struct {
-		name  string
-		rules []chain.Redirect
-		index int
-		msg   string
-	}{
-		{"all fine", []chain.Redirect{{Fd: 1, Op: chain.RedirOut, Target: "keep"}, {Fd: 0, Op: chain.RedirIn, Target: "keep"}}, -1, ""},
-		{"missing input", []chain.Redirect{{Fd: 1, Op: chain.RedirOut, Target: "new"}, {Fd: 0, Op: chain.RedirIn, Target: "missing"}}, 1, "missing: No such file or directory"},
-		{"missing directory", []chain.Redirect{{Fd: 1, Op: chain.RedirOut, Target: "nodir/f"}}, 0, "nodir/f: No such file or directory"},
-		{"directory written", []chain.Redirect{{Fd: 2, Op: chain.RedirAppend, Target: "sub"}}, 0, "sub: Is a directory"},
-		{"closed fd", []chain.Redirect{{Fd: 1, Op: chain.RedirDupOut, Target: "5"}}, 0, "5: Bad file descriptor"},
-		{"fd opened earlier", []chain.Redirect{{Fd: 5, Op: chain.RedirOut, Target: "new"}, {Fd: 1, Op: chain.RedirDupOut, Target: "5"}}, -1, ""},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			o := Opener{Dir: dir}
-			i, err := o.Check([]*os.File{os.Stdin, os.Stdout, os.Stderr}, tt.rules)
-			msg := ""
-			if err != nil {
-				msg = err.Error()
-			}
-			if i != tt.index || msg != tt.msg {
-				t.Errorf("got %d %q, want %d %q", i, msg, tt.index, tt.msg)
-			}
-			if b, _ := os.ReadFile(filepath.Join(dir, "keep")); string(b) != "x" {
-				t.Error("keep was truncated")
-			}
-			if _, err := os.Stat(filepath.Join(dir, "new")); err == nil {
-				t.Error("new was created")
 			}
 		})
 	}

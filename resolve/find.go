@@ -13,6 +13,10 @@ import (
 var (
 	// ErrNotFound: no program of that name (status 127).
 	ErrNotFound = errors.New("not found in PATH")
+	// ErrNoFile: a name with a path separator names no file (status
+	// 127; bash says "No such file or directory"). Such a name is never
+	// searched in PATH.
+	ErrNoFile = errors.New("no such file")
 	// ErrDot: the name was found only through a relative PATH entry such
 	// as "." or an empty one; chainrun never runs it (status 127). Write
 	// ./name (or .\name) to run a program in the current directory.
@@ -106,7 +110,11 @@ func (r *Resolver) findPOSIX(name, dir string, env []string) (Target, error) {
 		if !path.IsAbs(p) {
 			p = path.Join(dir, p)
 		}
-		return r.checkPOSIX(name, p)
+		t, err := r.checkPOSIX(name, p)
+		if errors.Is(err, ErrNotFound) {
+			err = &Error{Name: name, Err: ErrNoFile}
+		}
+		return t, err
 	}
 	dotHit := false
 	for _, d := range splitPOSIXList(lookupEnv(env, "PATH", false)) {

@@ -30,7 +30,7 @@ func TestFindPOSIX(t *testing.T) {
 		{name: "with slash", files: []string{"/w/x/a"}, find: "x/a", want: "/w/x/a"},
 		{name: "dot slash", files: []string{"/w/a"}, find: "./a", want: "/w/a"},
 		{name: "absolute", files: []string{"/x/a"}, find: "/x/a", want: "/x/a"},
-		{name: "with slash never via PATH", files: []string{"/p1/x/a"}, find: "x/a", wantErr: ErrNotFound},
+		{name: "with slash never via PATH", files: []string{"/p1/x/a"}, find: "x/a", wantErr: ErrNoFile},
 		{name: "with slash, no exec bit", files: []string{"noexec:/w/a"}, find: "./a", wantErr: ErrNotExecutable},
 		{name: "with slash, directory", files: []string{"/w/d/"}, find: "./d", wantErr: ErrNotExecutable},
 		{name: "empty name", find: "", wantErr: ErrNotFound},

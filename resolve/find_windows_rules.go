@@ -32,7 +32,7 @@ func (r *Resolver) findWindows(name, dir string, env []string) (Target, error) {
 		p := winAbs(name, dir, env)
 		f, ok := r.winFindFile(p, exts)
 		if !ok {
-			return Target{}, &Error{Name: name, Err: ErrNotFound,
+			return Target{}, &Error{Name: name, Err: ErrNoFile,
 				Hint: "no file " + trimDotsSpaces(p) + " nor with an extension of PATHEXT (" + strings.Join(exts, " ") + ")"}
 		}
 		return winTarget(name, f)

@@ -115,11 +115,11 @@ func TestFindWindows(t *testing.T) {
 		{name: "with forward slash", files: []string{`p\a.exe`}, find: `./p/a.exe`, want: `p\a.exe`},
 		{name: "with dot-dot", files: []string{`p\a.exe`}, dir: `C:\t\q`, find: `..\p\a`, want: `p\a.exe`},
 		{name: "with slash and no extension", files: []string{`p\a.exe`, `p2\a.exe`}, find: `p\a`, want: `p\a.exe`},
-		{name: "with separator, extensionless file ignored", files: []string{`p\a`}, find: `p\a`, wantErr: ErrNotFound},
+		{name: "with separator, extensionless file ignored", files: []string{`p\a`}, find: `p\a`, wantErr: ErrNoFile},
 		{name: "with separator, doubled extension", files: []string{`p\a.bat.exe`}, find: `p\a.bat`, want: `p\a.bat.exe`},
 		{name: "with separator, existing file kept", files: []string{`p\a.bat`, `p\a.bat.exe`}, find: `p\a.bat`, want: `p\a.bat`, kind: Batch},
 		{name: "with separator, never via PATH", files: []string{`p1\x\a.exe`}, env: []string{`PATH=C:\t\p1`}, find: `x\a`,
-			wantErr: ErrNotFound, wantHint: `no file C:\t\x\a`},
+			wantErr: ErrNoFile, wantHint: `no file C:\t\x\a`},
 		{name: "current dir explicitly", files: []string{`a.cmd`}, find: `.\a`, want: `a.cmd`, kind: Batch},
 		{name: "absolute", files: []string{`p\a.exe`}, dir: `D:\elsewhere`, find: `C:\t\p\a`, want: `p\a.exe`},
 		{name: "absolute with forward slashes", files: []string{`p\a.exe`}, find: `C:/t/p/a.exe`, want: `p\a.exe`},
@@ -155,7 +155,7 @@ func TestFindWindows(t *testing.T) {
 		{name: "built-in beats a file Windows cannot run", files: []string{`p1\type.js`},
 			env: []string{`PATH=C:\t\p1`, `PATHEXT=.EXE;.JS`}, find: "type", want: "type", kind: CmdBuiltin},
 		{name: "built-in with extension is a file name", find: "dir.exe", wantErr: ErrNotFound},
-		{name: "built-in with separator is a file name", find: `.\dir`, wantErr: ErrNotFound},
+		{name: "built-in with separator is a file name", find: `.\dir`, wantErr: ErrNoFile},
 		{name: "real executable, not a built-in", find: "findstr", wantErr: ErrNotFound},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

@@ -62,6 +62,10 @@ var All = []Builtin{
 	}},
 	{Name: "export", Effects: exportEffects},
 	{Name: "unset", Effects: unsetEffects},
+	{Name: "set", Effects: setEffects},
+	{Name: "command", Effects: queryEffects}, // only command -v and -V (Command); command NAME runs NAME
+	{Name: "type", Effects: queryEffects},
+	{Name: "read", Effects: readEffects},
 }
 
 // Lookup returns the record of the built-in named name.

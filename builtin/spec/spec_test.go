@@ -123,9 +123,15 @@ func TestEffects(t *testing.T) {
 	if e := eff("unset", "-v", "A", "B"); !slices.Equal(e.Unsets, []string{"A", "B"}) {
 		t.Errorf("unset: %+v", e)
 	}
+	if e := eff("read", "-r", "a", "b"); !e.Stdin || !e.State || !slices.Equal(e.Assigns, []string{"a", "b"}) {
+		t.Errorf("read -r a b: %+v", e)
+	}
+	if e := eff("read"); !slices.Equal(e.Assigns, []string{"REPLY"}) {
+		t.Errorf("read: %+v", e)
+	}
 	for _, b := range All {
-		if e := b.Effects(nil); len(e.Reads)+len(e.Writes) != 0 || e.Stdin {
-			t.Errorf("%s reads or writes files: none of the built-ins does", b.Name)
+		if e := b.Effects(nil); len(e.Reads)+len(e.Writes) != 0 || (e.Stdin && b.Name != "read") {
+			t.Errorf("%s reads or writes files: none of the built-ins does (read only its stdin)", b.Name)
 		}
 	}
 }

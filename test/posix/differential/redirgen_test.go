@@ -11,8 +11,8 @@ import (
 // redirects of every supported form, several per command, before, between
 // and after the words, failing ones among them, in pipelines and joined by
 // && || ;. No two stages of one pipeline touch the same file (that races in
-// bash too), and no stage whose program is missing redirects to a file
-// (chainrun deliberately does not truncate it; bash does).
+// bash too). A stage whose program is missing has its redirects applied
+// all the same, as bash applies them before it looks for the program.
 
 // redirGen generates chains for the redirect suite.
 type redirGen struct {
@@ -181,7 +181,6 @@ func (g *redirGen) single() *pSeg {
 // before it die of SIGPIPE at a moment that races with their writes.
 // It reports whether it added a redirect that fails.
 func (g *redirGen) redirects(s *pSeg, first bool) (failing bool) {
-	missing := s.Prog == "nosuchprog_x"
 	words := len(s.Assigns) + 1 + len(s.Args)
 	where := func() int { return g.r.IntN(words + 1) }
 	add := func(fd int, op, target string) {
@@ -189,7 +188,7 @@ func (g *redirGen) redirects(s *pSeg, first bool) (failing bool) {
 	}
 	for range g.r.IntN(4) {
 		switch k := g.r.IntN(20); {
-		case k < 5 && !missing: // output to a file
+		case k < 5: // output to a file
 			f := g.pickFile(outTargets)
 			if f == "" {
 				continue
@@ -203,7 +202,7 @@ func (g *redirGen) redirects(s *pSeg, first bool) (failing bool) {
 				g.posix = false
 			}
 			add(fd, op, f)
-		case k < 7 && !missing && first: // input from a file
+		case k < 7 && first: // input from a file
 			f := g.pickFile(inTargets)
 			if f == "" {
 				continue
@@ -251,7 +250,7 @@ func (g *redirGen) redirects(s *pSeg, first bool) (failing bool) {
 				}
 				s.Redirs = append([]pRedir{r}, s.Redirs...)
 			}
-		case k < 15 && !missing: // n>file then a dup of n, fds 3-9
+		case k < 15: // n>file then a dup of n, fds 3-9
 			f := g.pickFile(outTargets)
 			if f == "" {
 				continue
@@ -259,7 +258,7 @@ func (g *redirGen) redirects(s *pSeg, first bool) (failing bool) {
 			n := 3 + g.r.IntN(7)
 			add(n, pick(g.r, ">", ">>"), f)
 			add(pick(g.r, -1, 2), ">&", strconv.Itoa(n))
-		case k < 16 && !missing && first: // n<file then <&n
+		case k < 16 && first: // n<file then <&n
 			f := g.pickFile(inTargets)
 			if f == "" {
 				continue
@@ -267,14 +266,14 @@ func (g *redirGen) redirects(s *pSeg, first bool) (failing bool) {
 			n := 3 + g.r.IntN(7)
 			add(n, "<", f)
 			add(-1, "<&", strconv.Itoa(n))
-		case k >= 18 && !missing && first: // text as input: a heredoc or here-string
+		case k >= 18 && first: // text as input: a heredoc or here-string
 			r := g.textRedir()
 			r.Where = where()
 			s.Redirs = append(s.Redirs, r)
 			if r.Fd == 3 {
 				add(-1, "<&", "3")
 			}
-		case k < 18 && !missing && first: // a redirect that fails
+		case k < 18 && first: // a redirect that fails
 			failing = true
 			switch g.r.IntN(4) {
 			case 0:

@@ -205,6 +205,13 @@ var trickyRedirects = []runCase{
 	{Src: `nosuchprog_x < missing.txt || echo failed`}, {Src: `nosuchprog_x 2>/dev/null < missing.txt; echo after`},
 	{Src: `nosuchprog_x < missing.txt 2>&1 | cat`}, {Src: `./a.txt < missing.txt || echo failed`},
 	{Src: `nosuchprog_x >&5`}, {Src: `sub > nodir/f`}, {Src: `nosuchprog_x > sub`}, {Src: `nosuchprog_x < sub || echo ran`},
+	// ... and the ones that succeed are applied: targets created or
+	// truncated, the message where fd 2 then points.
+	{Src: `./missing > out.txt; echo $?; ls`}, {Src: `nosuchprog_x > o1 2> e1; echo $?; cat o1 e1`},
+	{Src: `nosuchprog_x 2> e1 < missing.txt; echo $?; cat e1`}, {Src: `./missing 2>&1 > o1 | cat; ls`},
+	{Src: `echo keep > o1; nosuchprog_x a >> o1 2>&1; cat o1`}, {Src: `sub/missing 2> e1; cat e1`},
+	{Src: `./sub > o1 2> e1; echo $?; cat e1`}, {Src: `./a.txt 2> e1 >> o2; echo $?; cat e1 o2`},
+	{Src: `nosuchprog_x 2> e1 > nodir/f; cat e1`}, {Src: `cd sub && ../missing > o1; ls`},
 	// A redirect failing after earlier ones: bash has applied those.
 	{Src: `cat f1 > f1 2> e1 < missing.txt; cat f1 e1`}, {Src: `echo a > f1; cat f1 > f1 2> e1 < missing.txt; cat f1 e1`},
 	{Src: `cat a.txt 2>&1 > o1 < missing.txt | cat; ls`}, {Src: `echo x >> o1 2>> e1 > nodir/f; cat o1 e1`},

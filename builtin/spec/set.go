@@ -1,0 +1,106 @@
+package spec
+
+import "strings"
+
+// SetChange is one shell option set turns on or off, by its long name
+// (errexit, nounset, pipefail).
+type SetChange struct {
+	Option string
+	On     bool
+}
+
+// SetError is an argument of set that chainrun does not carry out.
+// Invalid is set when bash refuses it too (status 2, "invalid option");
+// otherwise it is an option or form bash has and chainrun does not run
+// (positional parameters, listing the variables), Why saying so.
+type SetError struct {
+	Arg     string
+	Invalid bool
+	Why     string
+}
+
+func (e *SetError) Error() string {
+	if e.Arg == "" {
+		return e.Why
+	}
+	return e.Arg + ": " + e.Why
+}
+
+// setLetters are the single-letter options chainrun runs, by long name.
+var setLetters = map[byte]string{'e': "errexit", 'u': "nounset", 'x': "xtrace"}
+
+// setNames are the -o names chainrun runs.
+var setNames = []string{"errexit", "nounset", "pipefail", "xtrace"}
+
+// bashSetLetters and bashSetNames are the options bash's set knows: one
+// of them that chainrun does not run is unsupported, any other invalid.
+const bashSetLetters = "abefhkmnptuvxBCEHPT"
+
+var bashSetNames = []string{"allexport", "braceexpand", "emacs", "errexit", "errtrace", "functrace", "hashall",
+	"histexpand", "history", "ignoreeof", "interactive-comments", "keyword", "monitor", "noclobber", "noexec",
+	"noglob", "nolog", "notify", "nounset", "onecmd", "physical", "pipefail", "posix", "privileged", "verbose",
+	"vi", "xtrace"}
+
+// SetSupported says, for the messages that refuse the rest, what chainrun's
+// set runs.
+const SetSupported = "chainrun's set runs -e, -u, -x, -o errexit, -o nounset, -o xtrace and -o pipefail (and their + forms)"
+
+// Set reads set's arguments as bash does (-e, +u, clusters such as -euo
+// pipefail where each o takes the next argument) into the option
+// changes, in order, or the first argument chainrun does not carry out.
+// No arguments lists the variables, and operands set the positional
+// parameters: chainrun runs neither.
+func Set(args []string) ([]SetChange, *SetError) {
+	if len(args) == 0 {
+		return nil, &SetError{Why: "set alone lists the shell's variables, which chainrun does not; use env or printenv"}
+	}
+	var out []SetChange
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if len(a) < 2 || (a[0] != '-' && a[0] != '+') || a == "--" {
+			return nil, &SetError{Arg: a, Why: "set with operands sets the positional parameters ($1 …), which chainrun does not keep"}
+		}
+		on := a[0] == '-'
+		for j := 1; j < len(a); j++ {
+			c := a[j]
+			if c != 'o' {
+				name, ok := setLetters[c]
+				if !ok {
+					return nil, setLetterError(a[:1] + string(c))
+				}
+				out = append(out, SetChange{Option: name, On: on})
+				continue
+			}
+			if i+1 >= len(args) {
+				return nil, &SetError{Arg: a, Why: "set -o alone lists the options, which chainrun does not"}
+			}
+			i++
+			if err := setNameError(args[i]); err != nil {
+				return nil, err
+			}
+			out = append(out, SetChange{Option: args[i], On: on})
+		}
+	}
+	return out, nil
+}
+
+func setLetterError(opt string) *SetError {
+	if strings.IndexByte(bashSetLetters, opt[1]) < 0 {
+		return &SetError{Arg: opt, Invalid: true, Why: "invalid option"}
+	}
+	return &SetError{Arg: opt, Why: "not supported: " + SetSupported}
+}
+
+func setNameError(name string) *SetError {
+	for _, n := range setNames {
+		if n == name {
+			return nil
+		}
+	}
+	for _, n := range bashSetNames {
+		if n == name {
+			return &SetError{Arg: "-o " + name, Why: "not supported: " + SetSupported}
+		}
+	}
+	return &SetError{Arg: name, Invalid: true, Why: "invalid option name"}
+}
