@@ -53,7 +53,11 @@ func (l *lowerer) heredocExpands(r *syntax.Redirect, rd Redirect, span Span) (Re
 			"a carriage return in a body whose delimiter is unquoted is not supported; quote the delimiter (<<'%s') to keep CRLF lines as written, or use LF line endings", strings.Trim(rd.Delimiter, `'"\`))
 	}
 	for _, p := range r.Hdoc.Parts {
-		if _, err := l.part(p); err != nil {
+		err := l.checkExpansions(p)
+		if err == nil {
+			_, err = l.part(p)
+		}
+		if err != nil {
 			if err.Construct == "command substitution" {
 				err.Message = "this heredoc's delimiter is unquoted, so bash would run the command substitution in its body; quote the delimiter (<<'EOF') to pass the body literally, or run the command first"
 			}

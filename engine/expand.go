@@ -15,6 +15,7 @@ import (
 func (r *runner) shell() *expand.Shell {
 	sh := expand.HostShell(r.env, r.dir)
 	sh.Vars, sh.Declared, sh.Status = r.vars, r.declared, r.status
+	sh.Substitute = r.substitute
 	return sh
 }
 
@@ -50,11 +51,11 @@ func (r *runner) expandStage(st *stage, planned *chain.Segment) (*chain.Segment,
 	seg := planned
 	if planned.Dir != "" || planned.HasExpansions() || r.planned() {
 		var err error
-		if seg, err = expand.Segment(planned, r.shell()); err != nil {
-			kind := chain.KindOf(err)
-			r.failStage(st, planned, &SegmentError{Kind: kind, Segment: st.res.Index, Text: planned.Text, Err: err}, 1,
-				[]byte("chainrun: "+err.Error()+"\n"))
-			r.exited = true
+		sh := r.shell()
+		seg, err = expand.Segment(planned, sh)
+		r.substLast, r.substRan = sh.SubstStatus()
+		if err != nil {
+			r.failExpansion(st, planned, err)
 			return nil, false
 		}
 		st.res.Args, st.res.Redirects = seg.Args, seg.Redirects
