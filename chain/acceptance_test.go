@@ -120,7 +120,7 @@ func abbreviate(s string, n int) string {
 // let these through by accident.
 func TestAgentRefusalsStay(t *testing.T) {
 	tests := []struct{ in, construct string }{
-		{"cat <<EOF | tee run.log\nstarted at $(date)\nEOF", "command substitution"},
+		{"cat <<EOF | tee run.log\nstarted at ${START:-$(date)}\nEOF", "command substitution"},
 		{"echo ${VERSION:-$(git describe)}", "command substitution"},
 		{"kill $(lsof -t -i:3000 &)", "background"},
 		{"npm run dev > /tmp/dev.log 2>&1 &", "background"},

@@ -47,11 +47,14 @@ func (l *lowerer) substitution(cs *syntax.CmdSubst) *ParseError {
 		return refuse(l.src, at, KindUnsupported, "command substitution",
 			"a backslash inside backticks is read twice by bash; write the substitution as $(…) instead")
 	}
-	if err := l.fileRedirectOnly(cs); err != nil {
-		return err
-	}
 	inner := newLowerer(l.src, l.dialect, sourceFacts{segments: len(cs.Stmts) + 2, redirects: 4})
-	if err := inner.file(&syntax.File{Stmts: cs.Stmts}); err != nil {
+	var err error
+	if fileRead(cs) {
+		err = inner.readFile(cs.Stmts[0])
+	} else {
+		err = inner.file(&syntax.File{Stmts: cs.Stmts})
+	}
+	if err != nil {
 		if pe, ok := err.(*ParseError); ok {
 			return pe
 		}
@@ -61,14 +64,37 @@ func (l *lowerer) substitution(cs *syntax.CmdSubst) *ParseError {
 	return nil
 }
 
-// fileRedirectOnly refuses bash's $(< file), which reads the file without
-// a command; cat names the read for the policy and runs it.
-func (l *lowerer) fileRedirectOnly(cs *syntax.CmdSubst) *ParseError {
-	if len(cs.Stmts) != 1 || cs.Stmts[0].Cmd != nil || len(cs.Stmts[0].Redirs) == 0 {
-		return nil
+// fileRead reports bash's $(< file): one statement of one input
+// redirect and no command, which reads the file.
+func fileRead(cs *syntax.CmdSubst) bool {
+	if len(cs.Stmts) != 1 {
+		return false
 	}
-	return refuse(l.src, l.off(cs.Pos()), KindUnsupported, "command substitution",
-		"$(< file) is not supported; write $(cat file), which reads the same file")
+	st := cs.Stmts[0]
+	return st.Cmd == nil && len(st.Redirs) == 1 && st.Redirs[0].Op == syntax.RdrIn && st.Redirs[0].N == nil &&
+		!st.Negated && !st.Background && !st.Coprocess
+}
+
+// readFile lowers $(< file) as the chain cat < file: what runs is a read
+// of the file, which the policy judges as one (the redirect's target),
+// and whose output is the file's bytes.
+func (l *lowerer) readFile(st *syntax.Stmt) error {
+	rd, err := l.redirect(st.Redirs[0])
+	if err != nil {
+		return err
+	}
+	seg := l.startSegment(1, 1)
+	at := l.off(st.Pos())
+	seg.Words = append(seg.Words, Word{Span: Span{at, at}, Fields: []string{"cat"}})
+	seg.Args = append(seg.Args, "cat")
+	seg.Redirects = append(seg.Redirects, rd)
+	l.takeSubsts(seg)
+	l.endSegment(seg, st, st.Redirs)
+	p := l.newPipeline()
+	p.Segments = []*Segment{seg}
+	p.Span = seg.Span
+	l.chain.Pipelines = append(l.chain.Pipelines, p)
+	return nil
 }
 
 // takeSubsts hands the substitutions lowered since the last call to the

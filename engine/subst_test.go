@@ -57,6 +57,8 @@ func TestSubstBypass(t *testing.T) {
 		{cmd: `echo hi > $(rm x)`, victim: "x", planDeny: true},
 		{cmd: `cat $(echo .env)`},
 		{cmd: `cat <<< $(cat .env)`, planDeny: true},
+		{cmd: `echo "$(< .env)"`, planDeny: true},
+		{cmd: `echo $(< $(echo .env))`},
 		{cmd: `echo pwned > $(echo ~/.bashrc)`},
 	}
 	for _, c := range cases {

@@ -550,7 +550,7 @@ var bypassCases = []bypassCase{
 	{class: 31, cmd: `ls &`, verdict: reject, why: "&"},
 	{class: 31, cmd: `( ls )`, verdict: reject, why: "subshell"},
 	{class: 31, cmd: `if true; then ls; fi`, verdict: reject, why: "if"},
-	{class: 31, cmd: "cat <<EOF\n$(rm -rf /)\nEOF", verdict: reject, why: "a heredoc body bash would expand"},
+	{class: 31, cmd: "cat <<EOF\n$(rm -rf /)\nEOF", verdict: "deny", why: "a heredoc body bash would expand: its substitution is judged inner-first"},
 	{class: 31, cmd: `alias x=y`, verdict: reject, why: "alias"},
 	{class: 31, cmd: `eval ls`, verdict: reject, why: "eval"},
 	{class: 31, cmd: `for i in a; do ls; done`, verdict: reject, why: "for"},

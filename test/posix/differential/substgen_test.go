@@ -32,7 +32,9 @@ var trickySubsts = []runCase{
 	{Src: `$(echo echo) hello`}, {Src: `$(echo nosuchprog_x) a; echo $?`}, {Src: `x=$(echo a b); printf '<%s>' $x "$x"; echo`},
 	{Src: `export E=$(echo exported); printenv E`}, {Src: `echo $(exit 3); echo $?`}, {Src: `x=$(exit 3); echo $?`},
 	{Src: `echo $(cat nums | sort -n | head -n 2)`}, {Src: `echo pre$(echo mid)post "a$(echo b)c"`},
-	{Src: `test -n "$(ls sub)" && echo nonempty`}, {Src: `echo $(echo a; echo b >&2) 2>/dev/null`},
+	{Src: `test -n "$(ls sub)" && echo nonempty`}, {Src: `echo "$(< a.txt)" $(<nums)`}, {Src: `x=$(< missing.txt); echo $? "[$x]"`},
+	{Src: `cat <<< "$(< b.txt)" | wc -l`}, {Src: `echo $(< $(echo nums))`},
+	{Src: "cat <<EOF\nat $(pwd) `echo bt`\n$(printf 'a\\n\\n')|\nEOF"}, {Src: "cat <<-EOF | tr a-z A-Z\n\t$(echo \"$(echo deep)\")\n\tEOF"}, {Src: `echo $(echo a; echo b >&2) 2>/dev/null`},
 	{Src: `echo "$(echo "inner \"quoted\"")"`}, {Src: `echo $(echo 'x;y' )`}, {Src: `wc -l $(echo a.txt nums)`},
 }
 
@@ -58,6 +60,7 @@ var innerCommands = []string{
 	"false", "true", "cd sub && pwd", "seq 3", "grep an a.txt", "echo '*.txt'", "echo 'sub/*'", "ls nonexistent",
 	"V=in; echo $V", "cd sub; ls", "head -n 1 nums", "sort -n nums", "cat b.txt | cut -d, -f1", "echo $V",
 	"exit 3", "printf ''", "echo a; echo b >&2", "test -f a.txt && echo yes || echo no", "cat missing.txt",
+	"< a.txt", "<nums", "< missing.txt", "< sub/c.txt",
 }
 
 // inner is an inner chain, now and then with a substitution of its own.
@@ -126,5 +129,5 @@ func (g *substGen) chain() runCase {
 		b.WriteString("; pwd; echo $?")
 	}
 	src := b.String()
-	return runCase{Src: src, POSIX: !strings.Contains(src, "<<<")}
+	return runCase{Src: src, POSIX: !strings.Contains(src, "<<<") && !strings.Contains(src, "$(<")} // dash reads $(< f) as empty
 }
