@@ -50,8 +50,13 @@ func (r *runner) substitute(sb *chain.Subst, sh *expand.Shell, w io.Writer) (int
 		return 1, ErrSubstOutput
 	}
 	var denied *chain.DeniedError
-	if errors.As(err, &denied) {
+	switch {
+	case errors.As(err, &denied):
 		r.denied = err // the outer run ends as denied
+	case errors.Is(err, chain.ErrTimeout):
+		r.stop(true) // the outer deadline, reached inside: the chain ends as timed out
+	case r.ctx.Err() != nil:
+		r.stop(false)
 	}
 	if err != nil {
 		return 1, err
@@ -103,11 +108,18 @@ func (r *runner) substStatus(st *stage, seg *chain.Segment) {
 // failExpansion fails a stage whose expansion failed: bash ends the
 // chain there with status 1 and the message on stderr; a command
 // substitution whose inner chain was denied at run time ends it as
-// denied, with nothing on the chain's stderr, as a denial before the run.
+// denied, with nothing on the chain's stderr, as a denial before the run,
+// and one stopped by the run's timeout or cancel leaves the stage unrun.
 func (r *runner) failExpansion(st *stage, planned *chain.Segment, err error) {
 	r.exited = true
-	if r.denied != nil {
+	switch {
+	case r.denied != nil:
 		r.failStage(st, planned, &SegmentError{Kind: chain.KindDenied, Segment: st.res.Index, Text: planned.Text, Err: r.denied}, 1, nil)
+		return
+	case r.isStopping():
+		// A timeout or cancel inside a substitution: the run reports it
+		// as its own, with what it stopped.
+		st.res.Skipped = true
 		return
 	}
 	r.failStage(st, planned, &SegmentError{Kind: chain.KindOf(err), Segment: st.res.Index, Text: planned.Text, Err: err}, 1,

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/internal/testprog"
@@ -134,6 +135,20 @@ func TestSubstRuns(t *testing.T) {
 	}
 }
 
+// TestSubstTimeout: the run's timeout stops an inner chain too, and the
+// chain ends as timed out, not as a failed expansion.
+func TestSubstTimeout(t *testing.T) {
+	proj, _, env := substWorld(t)
+	res, err := RunString(context.Background(), `echo $(hang); echo never`,
+		Options{Dir: proj, Env: env, Dialect: chain.POSIX, Timeout: 200 * time.Millisecond, Grace: 200 * time.Millisecond})
+	if !errors.Is(err, chain.ErrTimeout) || res == nil || res.ExitCode != 124 {
+		t.Fatalf("err %v, result %+v: want a timeout with status 124", err, res)
+	}
+	if strings.Contains(string(res.Stdout), "never") || len(res.Stderr) != 0 {
+		t.Errorf("stdout %q, stderr %q: want nothing after the stop and no expansion message", res.Stdout, res.Stderr)
+	}
+}
+
 type auditLog struct{ commands []string }
 
 func (a *auditLog) Audit(r *AuditRecord) { a.commands = append(a.commands, r.Command) }
@@ -146,7 +161,7 @@ func TestSubstOutputBound(t *testing.T) {
 		t.Skip("writes 16 MiB")
 	}
 	proj, _, env := substWorld(t)
-	res, err := RunString(context.Background(), `echo $(yes) ; echo after`, Options{Dir: proj, Env: env, Dialect: chain.POSIX})
+	res, err := RunString(context.Background(), `echo $(lines 3000000) ; echo after`, Options{Dir: proj, Env: env, Dialect: chain.POSIX})
 	if err != nil {
 		t.Fatal(err)
 	}
