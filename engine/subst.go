@@ -39,6 +39,9 @@ func (r *runner) substitute(sb *chain.Subst, sh *expand.Shell, w io.Writer) (int
 	opts.Stdin, opts.Stdout, opts.Stderr, opts.NoCapture, opts.Combined = nil, lw, r.errs.w, true, false
 	opts.Interactive, opts.Signals = false, nil
 	opts.Approver = r.innerApprover()
+	if opts.Auditor != nil {
+		opts.Auditor = substAuditor{Auditor: opts.Auditor, text: sb.Chain.Source[sb.Span.Start:sb.Span.End]}
+	}
 	if r.opts.Timeout > 0 {
 		opts.Timeout = r.opts.Timeout - time.Since(r.began)
 		if opts.Timeout <= 0 {
@@ -73,6 +76,19 @@ func (r *runner) innerApprover() chain.Approver {
 	return chain.ApproverFunc(func(context.Context, *chain.Chain, *chain.Decision) (bool, error) {
 		return r.decision != nil && r.decision.Verdict == chain.Ask, nil
 	})
+}
+
+// substAuditor records an inner chain's run under the substitution's own
+// text ("$(git rev-parse HEAD)"): the inner chain's Source is the whole
+// line, which the outer run's record holds.
+type substAuditor struct {
+	Auditor
+	text string
+}
+
+func (a substAuditor) Audit(rec *AuditRecord) {
+	rec.Command = a.text
+	a.Auditor.Audit(rec)
 }
 
 // limitWriter passes at most left bytes to w, then calls over once and
