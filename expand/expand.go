@@ -31,15 +31,18 @@ func (e *Error) Unwrap() error { return e.Err }
 func (e *Error) ErrorKind() chain.ErrorKind { return e.Kind }
 
 // config is the expansion configuration for s: command substitutions
-// through s's Substitute (cmdSubst), globs through s's ReadDir,
-// case-insensitive on Windows.
+// through s's Substitute (cmdSubst) in a segment that has them, globs
+// through s's ReadDir, case-insensitive on Windows.
 func (s *Shell) config() *shexpand.Config {
-	return &shexpand.Config{
+	cfg := &shexpand.Config{
 		Env:        shellEnviron{s},
-		CmdSubst:   s.cmdSubst,
 		ReadDir2:   s.readDir,
 		NoCaseGlob: s.windows(),
 	}
+	if s.segment != nil && len(s.segment.Substs) > 0 {
+		cfg.CmdSubst = s.cmdSubst
+	}
+	return cfg
 }
 
 // expandWord expands one word in mode m.
