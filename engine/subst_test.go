@@ -54,6 +54,7 @@ func TestSubstBypass(t *testing.T) {
 		{cmd: `x=$(printf rm); $x -rf y`, victim: "y"},
 		{cmd: `"$(echo rm)" x`, victim: "x"},
 		{cmd: `echo $(rm -rf x)`, victim: "x", planDeny: true},
+		{cmd: "$(cat <<'EOF'\nrm\nEOF\n) -rf x", victim: "x", planDeny: true},
 		{cmd: `echo "$(echo $(rm x))"`, victim: "x", planDeny: true},
 		{cmd: `x=$(rm x)`, victim: "x", planDeny: true},
 		{cmd: `echo hi > $(rm x)`, victim: "x", planDeny: true},

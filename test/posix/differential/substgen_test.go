@@ -34,6 +34,7 @@ var trickySubsts = []runCase{
 	{Src: `echo $(cat nums | sort -n | head -n 2)`}, {Src: `echo pre$(echo mid)post "a$(echo b)c"`},
 	{Src: `test -n "$(ls sub)" && echo nonempty`}, {Src: `echo "$(< a.txt)" $(<nums)`}, {Src: `x=$(< missing.txt); echo $? "[$x]"`},
 	{Src: `cat <<< "$(< b.txt)" | wc -l`}, {Src: `echo $(< $(echo nums))`},
+	{Src: "printf '<%s>\\n' \"$(cat <<'EOF'\nFix it\n\n  body $X `x`\n\nEOF\n)\" $(cat <<'EOF'\na  b\nEOF\n)"},
 	{Src: "cat <<EOF\nat $(pwd) `echo bt`\n$(printf 'a\\n\\n')|\nEOF"}, {Src: "cat <<-EOF | tr a-z A-Z\n\t$(echo \"$(echo deep)\")\n\tEOF"}, {Src: `echo $(echo a; echo b >&2) 2>/dev/null`},
 	{Src: `echo "$(echo "inner \"quoted\"")"`}, {Src: `echo $(echo 'x;y' )`}, {Src: `wc -l $(echo a.txt nums)`},
 }
