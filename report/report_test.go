@@ -172,6 +172,10 @@ func TestNewPlan(t *testing.T) {
 		{"echo `echo \\$x`", chain.POSIX, nil, `{"segments":[],"ops":[],"warnings":[],"error":{"kind":"unsupported",` +
 			`"message":"a backslash inside backticks is read twice by bash; write the substitution as $(…) instead",` +
 			`"offset":5}}`},
+		{"x=$(a; b | c) `d $(e)`", chain.POSIX, nil, `{"segments":[{"argv":["` + "`d $(e)`" + `"],"env":{"x":"$(a; b | c)"},"redirects":[],"builtin":false,"span":[0,22],` +
+			`"words":[{"text":"` + "`d $(e)`" + `","expanded":["` + "`d $(e)`" + `"],"runtime":true}],` +
+			`"substitutions":[{"span":[2,13],"argv":[["a"],["b"],["c"]],"ops":[";","|"]},{"span":[14,22],"argv":[["d","$(e)"]],"ops":[]},` +
+			`{"span":[17,21],"argv":[["e"]],"ops":[]}]}],"ops":[],"warnings":[],"error":null}`},
 		{"a && && b", chain.POSIX, nil, ""},
 		{"cat <<'EOF' 3<<<hi >f\nsecret body\nEOF", chain.POSIX, nil, `{"segments":[{"argv":["cat"],"env":{},"redirects":[` +
 			`{"fd":0,"op":"<<","target":"","span":[4,11],"delimiter":"'EOF'","body_bytes":12,"body_span":[22,34]},` +
