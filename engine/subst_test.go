@@ -172,3 +172,30 @@ func TestSubstOutputBound(t *testing.T) {
 		t.Errorf("status %d, stdout %q, stderr %q: want the segment failed over the bound and the chain ended", res.ExitCode, res.Stdout, res.Stderr)
 	}
 }
+
+// TestSubstWritesSeen: what an inner chain does is seen by the judgement
+// of its segment as it starts: a link it makes to a Read-denied file
+// stops the segment that reads through it, and one inside the roots runs.
+func TestSubstWritesSeen(t *testing.T) {
+	for _, tc := range []struct {
+		list, want string
+		stop       bool
+	}{
+		{list: "l ../secret.txt", stop: true},
+		{list: "l x.txt", want: "inside\n"},
+	} {
+		w := newWorld(t)
+		testprog.NeedSymlinks(t, w.proj)
+		write(t, filepath.Join(w.proj, "list.txt"), tc.list+"\n")
+		res, err := w.run("first-line < $(link-from list.txt; echo l)", w.proj, nil)
+		var de *chain.DeniedError
+		switch {
+		case tc.stop && (!errors.As(err, &de) || !de.AtRunTime || de.Segment != 0):
+			t.Errorf("%s: want a stop at run time at segment 0, got %v", tc.list, err)
+		case tc.stop && res != nil && strings.Contains(string(res.Stdout), "SECRET"):
+			t.Errorf("%s: the secret leaked: %q", tc.list, res.Stdout)
+		case !tc.stop && (err != nil || string(res.Stdout) != tc.want):
+			t.Errorf("%s: want a run printing %q: %v, %+v", tc.list, tc.want, err, res)
+		}
+	}
+}
