@@ -120,9 +120,9 @@ func abbreviate(s string, n int) string {
 // let these through by accident.
 func TestAgentRefusalsStay(t *testing.T) {
 	tests := []struct{ in, construct string }{
-		{"git commit -m \"$(cat <<'EOF'\nFix the race in the pool\n\nCo-Authored-By: Claude <noreply@anthropic.com>\nEOF\n)\"", "command substitution"},
-		{"kill $(lsof -t -i:3000)", "command substitution"},
-		{"cd `git rev-parse --show-toplevel`", "command substitution"},
+		{"cat <<EOF | tee run.log\nstarted at ${START:-$(date)}\nEOF", "command substitution"},
+		{"echo ${VERSION:-$(git describe)}", "command substitution"},
+		{"kill $(lsof -t -i:3000 &)", "background"},
 		{"npm run dev > /tmp/dev.log 2>&1 &", "background"},
 		{"uvicorn app.main:app --port 8000 & sleep 3 && curl -s localhost:8000/health", "background"},
 		{`for f in src/*.ts; do wc -l "$f"; done`, "control flow"},

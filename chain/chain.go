@@ -153,6 +153,10 @@ type Segment struct {
 	// Dir is, in a plan (expand.Plan), the directory the segment was
 	// planned to start in, or "" when that is known only at run time.
 	Dir string
+	// Substs are the command substitutions in the segment's words,
+	// assignment values, redirect targets and here-strings, in source
+	// order; the words that hold them are known only at run time.
+	Substs []*Subst
 
 	dialect Dialect
 }

@@ -32,15 +32,15 @@ func ExampleParseDialect() {
 // A construct chainrun cannot give bash's meaning without running code is
 // refused before anything runs, with its kind, offset and the fix.
 func ExampleParseError() {
-	_, err := chain.ParseDialect("echo $(date)", chain.POSIX)
+	_, err := chain.ParseDialect("echo $(for f in *; do date; done)", chain.POSIX)
 	var pe *chain.ParseError
 	if errors.As(err, &pe) {
 		fmt.Println(chain.KindOf(err), pe.Construct, pe.Offset)
 		fmt.Print(pe.Caret())
 	}
 	// Output:
-	// unsupported command substitution 5
-	// unsupported error: 1:6: command substitution $(…) is not supported; run the inner command first and pass its output literally: date first, then this command line with its output in place of $(date)
-	//   echo $(date)
-	//        ^
+	// unsupported control flow 7
+	// unsupported error: 1:8: for loops are control flow, which is not supported; write one command per item, joined with ; (for f in a b; do ls $f; done is ls a; ls b)
+	//   echo $(for f in *; do date; done)
+	//          ^
 }

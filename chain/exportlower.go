@@ -30,6 +30,7 @@ func (l *lowerer) export(st *syntax.Stmt, dc *syntax.DeclClause) (*Segment, erro
 			return nil, err
 		}
 	}
+	l.takeSubsts(seg)
 	l.endSegment(seg, dc, nil)
 	return seg, nil
 }

@@ -100,16 +100,12 @@ func plainParam(p *syntax.ParamExp) bool {
 	return !p.Excl && !p.Length && !p.Width && p.Index == nil && p.Slice == nil && p.Repl == nil && p.Exp == nil
 }
 
-// substFix names the inner command of a command substitution to run
-// first, and where its output goes.
+// substFix says how to keep a command substitution bash runs inside
+// another expansion: assign it to a variable first and expand that.
 func substFix(src string, c *syntax.CmdSubst) string {
-	if len(c.Stmts) == 0 {
-		return ""
-	}
-	inner := src[c.Stmts[0].Pos().Offset():c.Stmts[len(c.Stmts)-1].End().Offset()]
 	whole := src[c.Pos().Offset():c.End().Offset()]
-	if len(inner)+len(whole) > maxFixLen || strings.Contains(whole, "\n") {
-		return ""
+	if len(whole) > maxFixLen || strings.Contains(whole, "\n") {
+		return "; assign it to a variable first (v=$(…)) and use $v there"
 	}
-	return ": " + inner + " first, then this command line with its output in place of " + whole
+	return "; assign it to a variable first: v=" + whole + " then $v in its place"
 }

@@ -45,7 +45,8 @@ func (l *lowerer) heredoc(r *syntax.Redirect, rd Redirect) (Redirect, *ParseErro
 
 // heredocExpands lowers a body bash expands (an unquoted delimiter, and $
 // or a backslash in it): parameters, arithmetic and \ escapes, expanded
-// when the segment starts; a command substitution is refused.
+// when the segment starts; a command substitution runs then too (one
+// inside ${…} or $((…)) is refused).
 func (l *lowerer) heredocExpands(r *syntax.Redirect, rd Redirect, span Span) (Redirect, *ParseError) {
 	if i := strings.IndexByte(l.src[span.Start:span.End], '\r'); i >= 0 {
 		// mvdan's word of the body drops the CR of CRLF lines.
@@ -55,7 +56,7 @@ func (l *lowerer) heredocExpands(r *syntax.Redirect, rd Redirect, span Span) (Re
 	for _, p := range r.Hdoc.Parts {
 		if _, err := l.part(p); err != nil {
 			if err.Construct == "command substitution" {
-				err.Message = "this heredoc's delimiter is unquoted, so bash would run the command substitution in its body; quote the delimiter (<<'EOF') to pass the body literally, or run the command first"
+				err.Message += "; or quote the heredoc's delimiter (<<'EOF') to pass its body literally"
 			}
 			return rd, err
 		}

@@ -30,6 +30,7 @@ type lowerer struct {
 	ptrs     []*Segment
 	redirs   []Redirect
 	stage    []*Segment // the pipeline being lowered
+	substs   []*Subst   // command substitutions of the segment being lowered
 }
 
 // oneSegment holds, in one allocation, everything a chain of a single
@@ -256,6 +257,7 @@ func (l *lowerer) segment(st *syntax.Stmt) (*Segment, error) {
 	if first := firstError(errs); first != nil {
 		return nil, first
 	}
+	l.takeSubsts(seg)
 	if len(call.Args) > 0 {
 		if err := l.commandName(seg, call.Args[0]); err != nil {
 			return nil, err
@@ -773,6 +775,8 @@ func (l *lowerer) part(p syntax.WordPart) (bool, *ParseError) {
 		return l.parts(p.Parts)
 	case *syntax.ParamExp, *syntax.ArithmExp:
 		return true, l.checkExpansions(p)
+	case *syntax.CmdSubst:
+		return true, l.substitution(p)
 	}
 	return false, l.refusePart(p)
 }
@@ -782,12 +786,10 @@ func (l *lowerer) refusePart(p syntax.WordPart) *ParseError {
 	at := l.off(p.Pos())
 	switch p := p.(type) {
 	case *syntax.CmdSubst:
-		if p.Backquotes {
-			return refuse(l.src, at, KindUnsupported, "command substitution",
-				"command substitution with backticks is not supported; run the inner command first and pass its output literally%s", substFix(l.src, p))
-		}
+		// Words run command substitutions (substitution); inside ${…} or
+		// $((…)) bash runs them only when that part is reached.
 		return refuse(l.src, at, KindUnsupported, "command substitution",
-			"command substitution $(…) is not supported; run the inner command first and pass its output literally%s", substFix(l.src, p))
+			"a command substitution inside ${…} or $((…)) is not supported%s", substFix(l.src, p))
 	case *syntax.ProcSubst:
 		return refuse(l.src, at, KindUnsupported, "process substitution",
 			"process substitution <(…) / >(…) is not supported; write to a file first, or use a pipeline")

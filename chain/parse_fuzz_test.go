@@ -38,6 +38,7 @@ func FuzzParse(f *testing.F) {
 		"echo $X \"${Y:-a b}\" ~/x a=~/y *.go {a,b} $'\\t' $((1+2))", "X=1 Y=$X cmd $X >$F <<<$H",
 		"export A=$X B; unset C", "$CMD -rf x", "cat <<EOF\n$X \\$ ${Y%.go}\nEOF", "E=$? && echo ~+ ~-",
 		"time -p a | b && time c 2>/dev/null", "a | time -p b $X", "time",
+		"x=$(a | b; c) `d` \"$(e $(f))\" > $(g) <<< $(h)", "echo $(< f)", "cat <<E\n$(a)\nE",
 	} {
 		f.Add(s, false)
 		f.Add(s, true)

@@ -185,11 +185,14 @@ var parseRefusals = []struct {
 	construct string
 	offset    int
 }{
-	{"echo $(id)", KindUnsupported, "command substitution", 5},
-	{"echo `id`", KindUnsupported, "command substitution", 5},
-	{`echo "x $(id)"`, KindUnsupported, "command substitution", 8},
-	{"git log --grep=\"`id`\"", KindUnsupported, "command substitution", 16},
-	{"$(echo rm) -rf x", KindUnsupported, "command substitution", 0},
+	{"echo ${X:-$(id)}", KindUnsupported, "command substitution", 10},
+	{"echo $()", KindUnsupported, "command substitution", 5},
+	{"echo $(< f &)", KindUnsupported, "background", 11},
+	{"echo `echo \\$HOME`", KindUnsupported, "command substitution", 5},
+	{"echo $(for f in a; do echo $f; done)", KindUnsupported, "control flow", 7},
+	{`echo "x $(a & b)"`, KindUnsupported, "background", 12},
+	{"x=$(echo $(source a))", KindUnsupported, "shell built-in", 11},
+	{"cat < $(ls **)", KindUnsupported, "glob", 11},
 	{"diff <(a) b", KindUnsupported, "process substitution", 5},
 	{"a > >(sh)", KindUnsupported, "process substitution", 4},
 	{"echo x$\\\n\\\n{A}", KindUnsupported, "parameter expansion", 6},
@@ -397,14 +400,14 @@ func TestDialectWarnings(t *testing.T) {
 }
 
 func TestParseErrorCaret(t *testing.T) {
-	_, err := ParseDialect("git status && echo $(id)", POSIX)
+	_, err := ParseDialect("git status && echo $(id &)", POSIX)
 	var pe *ParseError
 	if !errors.As(err, &pe) {
 		t.Fatal(err)
 	}
-	want := "unsupported error: 1:20: command substitution $(…) is not supported; run the inner command first and pass its output literally: id first, then this command line with its output in place of $(id)\n" +
-		"  git status && echo $(id)\n" +
-		"                     ^\n"
+	want := "unsupported error: 1:25: running in the background (&) is not supported; chainrun waits for every command\n" +
+		"  git status && echo $(id &)\n" +
+		"                          ^\n"
 	if got := pe.Caret(); got != want {
 		t.Errorf("caret:\n%s\nwant:\n%s", got, want)
 	}
@@ -557,19 +560,19 @@ func TestParseHeredocRefusals(t *testing.T) {
 		offset    int
 		message   string // a part of the message
 	}{
-		{"backtick in unquoted body", "cat <<EOF\n`id`\nEOF", "command substitution", 10, "quote the delimiter (<<'EOF')"},
+		{"backtick with a backslash in unquoted body", "cat <<EOF\n`echo \\$x`\nEOF", "command substitution", 10, "write the substitution as $(…)"},
 		{"backslash-newline in unquoted body", "cat <<EOF\na\\\nEOF\nEOF", "heredoc", 10, "end it with a line holding only EOF"},
-		{"substitution in <<- body", "cat <<-EOF\n\t$(id)\n\tEOF", "command substitution", 12, "would run the command substitution"},
-		{"substitution in a default", "cat <<EOF\n${X:-$(id)}\nEOF", "command substitution", 15, "would run the command substitution"},
+		{"background in a <<- body's substitution", "cat <<-EOF\n\t$(id &)\n\tEOF", "background", 17, "waits for every command"},
+		{"substitution in a default", "cat <<EOF\n${X:-$(id)}\nEOF", "command substitution", 15, "quote the heredoc's delimiter"},
 		{"assigning default in body", "cat <<EOF\n${X:=w}\nEOF", "parameter expansion", 10, "side effect"},
 		{"positional parameter in body", "cat <<EOF\n$1\nEOF", "special parameter", 10, "positional parameter"},
 		{"arithmetic assignment in body", "cat <<EOF\n$((x=1))\nEOF", "arithmetic assignment", 14, "set it with NAME=value first"},
-		{"second heredoc", "c <<'A' 3<<B\na\nA\n$(b)\nB", "command substitution", 17, "<<'EOF'"},
+		{"second heredoc", "c <<'A' 3<<B\na\nA\n${X:-$(b)}\nB", "command substitution", 22, "<<'EOF'"},
 		{"unterminated", "cat <<'EOF'\nabc", "heredoc", 4, "end the body with the delimiter line"},
 		{"no body", "cat <<EOF", "heredoc", 4, "delimiter"},
 		{"expanding delimiter", "cat <<$x\nz\n$x", "heredoc", 6, "plain delimiter"},
-		{"here-string substitution", "cat <<< `id`", "command substitution", 8, "pass its output literally"},
-		{"here-string substitution in quotes", `cat <<< "a $(id)"`, "command substitution", 11, "pass its output literally"},
+		{"here-string substitution of a loop", "cat <<< `while a; do b; done`", "control flow", 9, "while loops"},
+		{"here-string substitution in a default", `cat <<< "a ${X:-$(id)}"`, "command substitution", 16, "assign it to a variable"},
 		{"here-string special parameter", "cat <<< $$", "special parameter", 8, "running bash"},
 		{"here-string locale quoting", `cat <<< $"a"`, "locale quoting", 8, "plain double quotes"},
 		{"carriage return in a body", "cat <<'EOF'\r\nx\r\nEOF\r\n", "control character", 11, "carriage return"},
@@ -591,10 +594,10 @@ var expansionRefusals = []struct {
 	message       string
 	bug           string
 }{
-	{"echo $(id)", "command substitution", 5, "run the inner command first", ""},
-	{"echo `id`", "command substitution", 5, "with backticks", ""},
-	{"echo ${X:-$(id)}", "command substitution", 10, "run the inner command first", ""},
-	{"echo $((1+`id`))", "command substitution", 10, "with backticks", ""},
+	{"echo $()", "command substitution", 5, "write the empty string", ""},
+	{"echo `echo \\$HOME`", "command substitution", 5, "write the substitution as $(…)", ""},
+	{"echo ${X:-$(id)}", "command substitution", 10, "v=$(id) then $v", ""},
+	{"echo $((1+`id`))", "command substitution", 10, "v=`id` then $v", ""},
 	{"echo <(id)", "process substitution", 5, "write to a file first", ""},
 	{"cat >(id)", "process substitution", 4, "use a pipeline", ""},
 	{"echo ${X:=w}", "parameter expansion", 5, "use ${X:-default}", ""},

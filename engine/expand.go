@@ -18,6 +18,7 @@ func (r *runner) shell() *expand.Shell {
 	sh := expand.HostShell(r.env, r.dir)
 	sh.Vars, sh.Declared, sh.Status = r.vars, r.declared, r.status
 	sh.NoUnset = r.shopts.Nounset
+	sh.Substitute = r.substitute
 	return sh
 }
 
@@ -56,22 +57,11 @@ func (r *runner) expandStage(st *stage, planned *chain.Segment, inPipeline bool)
 	seg := planned
 	if planned.Dir != "" || planned.HasExpansions() || r.planned() {
 		var err error
-		if seg, err = expand.Segment(planned, r.shell()); err != nil {
-			ee := (*expand.Error)(nil)
-			unset := errors.As(err, &ee) && ee.Unset
-			code := 1
-			if unset && !r.shopts.Errexit {
-				code = 127 // bash's status for it, 1 under set -e
-			}
-			r.failStage(st, planned, &SegmentError{Kind: chain.KindOf(err), Segment: st.res.Index, Text: planned.Text, Err: err}, code,
-				[]byte("chainrun: "+err.Error()+"\n"))
-			// bash fails only the command when a child it forked expands
-			// it: a pipeline stage, or a program's redirect.
-			forked := inPipeline || (ee != nil && ee.Redirect && !planned.IsBuiltin() && len(planned.Args) > 0)
-			if forked && ee.Redirect && r.shopts.Xtrace {
-				r.traceWords(st, planned) // the child traced the command before its redirects failed
-			}
-			r.exited = !(unset && forked)
+		sh := r.shell()
+		seg, err = expand.Segment(planned, sh)
+		r.substLast, r.substRan = sh.SubstStatus()
+		if err != nil {
+			r.failExpansion(st, planned, err, inPipeline)
 			return nil, false
 		}
 		st.res.Args, st.res.Redirects = seg.Args, seg.Redirects
@@ -213,4 +203,42 @@ func (r *runner) traceWords(st *stage, planned *chain.Segment) {
 	if seg, err := expand.Segment(&words, r.shell()); err == nil {
 		r.writeStderr(st, nil, builtin.Trace(seg.Assigns, seg.Args, r.env))
 	}
+}
+
+// failExpansion fails a stage whose expansion failed: bash ends the
+// chain there with status 1 and the message on stderr (an unset variable
+// under set -u: 127, 1 under set -e, and in a pipeline stage or a
+// program's redirect only that command fails, as in bash's forked
+// child); a command
+// substitution whose inner chain was denied at run time ends it as
+// denied, with nothing on the chain's stderr, as a denial before the run,
+// and one stopped by the run's timeout or cancel leaves the stage unrun.
+func (r *runner) failExpansion(st *stage, planned *chain.Segment, err error, inPipeline bool) {
+	switch {
+	case r.denied != nil:
+		r.exited = true
+		r.failStage(st, planned, &SegmentError{Kind: chain.KindDenied, Segment: st.res.Index, Text: planned.Text, Err: r.denied}, 1, nil)
+		return
+	case r.isStopping():
+		// A timeout or cancel inside a substitution: the run reports it
+		// as its own, with what it stopped.
+		r.exited = true
+		st.res.Skipped = true
+		return
+	}
+	ee := (*expand.Error)(nil)
+	unset := errors.As(err, &ee) && ee.Unset
+	code := 1
+	if unset && !r.shopts.Errexit {
+		code = 127 // bash's status for it, 1 under set -e
+	}
+	r.failStage(st, planned, &SegmentError{Kind: chain.KindOf(err), Segment: st.res.Index, Text: planned.Text, Err: err}, code,
+		[]byte("chainrun: "+err.Error()+"\n"))
+	// bash fails only the command when a child it forked expands it: a
+	// pipeline stage, or a program's redirect.
+	forked := inPipeline || (ee != nil && ee.Redirect && !planned.IsBuiltin() && len(planned.Args) > 0)
+	if forked && ee.Redirect && r.shopts.Xtrace {
+		r.traceWords(st, planned) // the child traced the command before its redirects failed
+	}
+	r.exited = !(unset && forked)
 }

@@ -163,6 +163,10 @@ type runner struct {
 	feeds sync.WaitGroup // goroutines writing heredoc bodies (redirect.Opener.Feeds)
 
 	outMark, errMark int64 // captured bytes counted up to the last pipeline
+
+	began     time.Time // when run started: inner chains share its deadline
+	substLast int       // the status of the last command substitution of the segment starting
+	substRan  bool      // whether one ran
 }
 
 // newRunner sets up the chain's environment (PWD as the chain's
@@ -197,6 +201,7 @@ func newRunner(ctx context.Context, c *chain.Chain, opts Options, dir string) *r
 // returning, so nothing of the run outlives it.
 func (r *runner) run() (res *Result, err error) {
 	start := time.Now()
+	r.began = start
 	r.res = &Result{}
 	segs := make([]SegmentResult, 0, 8)
 	for _, p := range r.c.Pipelines {

@@ -41,6 +41,9 @@ func (r *runner) startStage(st *stage, seg *chain.Segment, in, out *os.File, inP
 	}
 	if seg.IsBuiltin() || len(seg.Args) == 0 {
 		r.startBuiltin(st, seg, in, out, env, inPipeline)
+		if !inPipeline {
+			r.substStatus(st, seg)
+		}
 		return
 	}
 	if t := r.toolFor(seg, env); t != nil {

@@ -37,16 +37,20 @@ func (e *Error) Unwrap() error { return e.Err }
 // ErrorKind returns e.Kind, for chain.KindOf.
 func (e *Error) ErrorKind() chain.ErrorKind { return e.Kind }
 
-// config is the expansion configuration for s: no command substitution
-// (refused at parse time; this is the second lock), globs through s's
-// ReadDir, case-insensitive on Windows.
+// config is the expansion configuration for s: command substitutions
+// through s's Substitute (cmdSubst) in a segment that has them, globs
+// through s's ReadDir, case-insensitive on Windows.
 func (s *Shell) config() *shexpand.Config {
-	return &shexpand.Config{
+	cfg := &shexpand.Config{
 		Env:        shellEnviron{s},
 		ReadDir2:   s.readDir,
 		NoCaseGlob: s.windows(),
 		NoUnset:    s.NoUnset,
 	}
+	if s.segment != nil && len(s.segment.Substs) > 0 {
+		cfg.CmdSubst = s.cmdSubst
+	}
+	return cfg
 }
 
 // expandWord expands one word in mode m.
@@ -76,6 +80,8 @@ func Segment(s *chain.Segment, sh *Shell) (*chain.Segment, error) {
 	if !s.HasExpansions() {
 		return s, nil
 	}
+	sh.segment = s
+	defer func() { sh.segment = nil }()
 	out := *s
 	if err := expandArgs(s, sh, &out); err != nil {
 		return nil, err
@@ -90,6 +96,9 @@ func Segment(s *chain.Segment, sh *Shell) (*chain.Segment, error) {
 		if err := commandWord(s, &out); err != nil {
 			return nil, err
 		}
+	}
+	if sh.unknown == nil {
+		out.Substs = nil // they ran: what is judged now is their output
 	}
 	return &out, nil
 }
@@ -254,6 +263,9 @@ func expandAssigns(s *chain.Segment, sh *Shell, out *chain.Segment) error {
 		tmp.Assign(a.Name, a.Value)
 		tmp.markUnknown(a.Name, a.Runtime) // the next value may read it
 		out.Assigns[i] = a
+	}
+	if tmp.substituted {
+		sh.substStatus, sh.substituted = tmp.substStatus, true
 	}
 	return nil
 }

@@ -77,7 +77,7 @@ func expandSeeds() []string {
 	for _, c := range unsupportedCases {
 		seeds = append(seeds, c.src)
 	}
-	return append(seeds, "cd sub && echo *; cd ..; echo $OLDPWD ~-", "false || X=$?; echo $X; exit; echo $?",
+	return append(seeds, "X=$(echo a) && echo $X \"$(pwd)\" `true` > $(echo f)", "cd sub && echo *; cd ..; echo $OLDPWD ~-", "false || X=$?; echo $X; exit; echo $?",
 		"A=$X B=$A; export A C=$B; unset -v X; echo $A$C$X | cat <<<$A", "cd; cd -; echo ~+",
 		"true && U=1; X=$U Y=a$X cmd", "ls .cfg/[!a]* | wc; cd .cfg && echo .* *")
 }

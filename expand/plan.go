@@ -30,6 +30,13 @@ func Plan(c *chain.Chain, sh *Shell) (*chain.Chain, error) {
 	}
 	p := sh.Clone()
 	p.unknown, p.listed, p.runtimeValues = map[string]bool{}, map[string][]fs.DirEntry{}, map[string]bool{}
+	return p.planChain(c)
+}
+
+// planChain plans c from p's state, which it changes: the whole chain,
+// or the inner chain of a command substitution in a copy of the state
+// its segment starts in (what the plan does not know stays unknown).
+func (p *Shell) planChain(c *chain.Chain) (*chain.Chain, error) {
 	out := *c
 	out.Pipelines = make([]*chain.Pipeline, len(c.Pipelines))
 	var gated *Shell
@@ -117,6 +124,9 @@ func plan(s *chain.Segment, sh *Shell) (*chain.Segment, error) {
 	if e == s {
 		c := *s
 		e = &c
+	}
+	if e.Substs, err = planSubsts(s.Substs, sh); err != nil {
+		return nil, err
 	}
 	e.Dir = sh.Dir
 	if sh.unknown[sh.key("PWD")] {

@@ -46,6 +46,10 @@ type Shell struct {
 	Writes func(argv []string) bool
 	// NoUnset (set -u) makes expanding an unset variable an error.
 	NoUnset bool
+	// Substitute runs command substitutions; nil refuses them when they
+	// expand (a plan never runs them: their words are known only at run
+	// time).
+	Substitute Substituter
 
 	// unknown marks what a plan cannot know before the run: variable
 	// names, "?" (the status), "PWD" (the directory) and "files" (the
@@ -70,6 +74,12 @@ type Shell struct {
 	// listed keeps, in a plan, each directory as first listed: a plan is
 	// the files as of now, so two globs over one directory read it once.
 	listed map[string][]fs.DirEntry
+	// segment is the segment being expanded, whose substitutions the
+	// CmdSubst hook looks up; substStatus and substituted are the last
+	// one's status and whether one ran.
+	segment     *chain.Segment
+	substStatus int
+	substituted bool
 }
 
 // Rules choose between the two OS's rules where expansion differs.

@@ -139,7 +139,7 @@ func TestJobEnds(t *testing.T) {
 	t.Run("refused and denied start nothing", func(t *testing.T) {
 		audit := &auditLog{}
 		c := connect(t, Config{Authorizer: stubPolicy{}, Auditor: audit}, nil, "")
-		for _, cmd := range []string{"hang $(x)", "hang DENY", "hang ASK"} {
+		for _, cmd := range []string{"eval hang", "hang DENY", "hang ASK"} {
 			var out RunResult
 			res := c.call("run", map[string]any{"command": cmd, "background": true}, &out)
 			if !res.IsError || out.Job != "" {

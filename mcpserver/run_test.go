@@ -77,7 +77,7 @@ func TestRun(t *testing.T) {
 		{"non-zero status is data", map[string]any{"command": "echo x | first-line && false"}, false, 1, "x\n", []string{"exit 1"}},
 		{"not found is data", map[string]any{"command": "no-such-program-xyz"}, false, 127, "", []string{"exit 127", "not found"}},
 		{"syntax refusal", map[string]any{"command": "echo a && && b"}, true, 2, "", []string{"refused (syntax, exit 2); nothing ran", "^"}},
-		{"unsupported refusal with the fix", map[string]any{"command": "echo $(date)"}, true, 2, "", []string{"refused (unsupported", "run the inner command first", "  echo $(date)\n       ^"}},
+		{"unsupported refusal with the fix", map[string]any{"command": "echo a; eval date"}, true, 2, "", []string{"refused (unsupported", "run the program directly instead", "  echo a; eval date\n          ^"}},
 		{"background & stays refused", map[string]any{"command": "hang &"}, true, 2, "", []string{"refused"}},
 		{"timeout", map[string]any{"command": "echo s && hang", "timeout": "300ms"}, true, 124, "s\n", []string{"timed out", "exit 124", `stopped segment 2 "hang"`}},
 		{"stdin argument", map[string]any{"command": "cat-stdin | first-line", "stdin": "a\nb\n"}, false, 0, "a\n", nil},
@@ -143,7 +143,7 @@ func TestSessionDir(t *testing.T) {
 		{"dir argument is for one call", map[string]any{"command": "show-dir && cd ..", "dir": filepath.Join(root, "c")}, "c\n", "a/b"},
 		{"relative dir argument", map[string]any{"command": "show-dir", "dir": ".."}, "a\n", "a/b"},
 		{"a failing chain still moves", map[string]any{"command": "cd " + quote(filepath.Join(root, "gone")) + " && exit-with 1"}, "", "gone"},
-		{"a refused chain does not", map[string]any{"command": "cd .. && echo $(x)"}, "", "gone"},
+		{"a refused chain does not", map[string]any{"command": "cd .. && eval x"}, "", "gone"},
 	}
 	for _, st := range steps {
 		t.Run(st.name, func(t *testing.T) {

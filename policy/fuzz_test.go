@@ -115,7 +115,8 @@ func FuzzNoDenyBypass(f *testing.F) {
 	for i, s := range []string{"curl x", "ls && rm -rf /", "git status; git push --force", "sudo nc -l 1",
 		"env -S 'curl x' && true", "timeout 5 A=1 curl x", "sh -c 'rm -rf x'", "xargs curl", "CURL.EXE x",
 		"bash <<'EOF'\nrm -rf x\nEOF", "echo 'rm -rf x' | sh", "bash <<< 'curl x'", "make --eval='x:;rm -rf y' x",
-		"make -f - x <<'EOF'\nx:\n\tcurl y\nEOF"} {
+		"make -f - x <<'EOF'\nx:\n\tcurl y\nEOF", "echo $(curl x)", "X=$(ls && rm -rf /) true", "cat <<< `nc -l 1`",
+		"echo \"a $(echo $(git push --force))\" > $(curl y)"} {
 		f.Add(s, uint8(i), uint8(i), ":a;e id")
 	}
 	for i, script := range []string{"s/[/]/g;#/w f", ":x;w /tmp/f", "b end;e id", "1r /etc/shadow", "s/a/b/w f", "$!{N};P;D"} {
@@ -171,7 +172,24 @@ func checkNoDenyBypass(t *testing.T, p *Policy, src string, c *chain.Chain, dir 
 		if d.Segments[i].Verdict == chain.Deny && d.Verdict != chain.Deny {
 			t.Fatalf("%q: a denied segment but the chain got %s", src, d.Verdict)
 		}
+		if innerDenied(s) && d.Segments[i].Verdict != chain.Deny {
+			t.Fatalf("%q: segment %d holds a substitution that matches a deny rule but got %s (%q)",
+				src, i, d.Segments[i].Verdict, d.Segments[i].Reasons)
+		}
 	}
+}
+
+// innerDenied reports a segment one of whose command substitutions, at
+// any depth, holds a segment the deny oracle matches.
+func innerDenied(s *chain.Segment) bool {
+	for _, sb := range s.Substs {
+		for _, in := range sb.Chain.Segments() {
+			if oracleDenied(in.Args) || innerDenied(in) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // readsOnly reports a script whose commands the sandbox refuses only

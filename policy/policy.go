@@ -157,6 +157,9 @@ func (p *Policy) Authorize(ctx context.Context, c *chain.Chain, dir string) (*ch
 	}
 	p.applyMode(d, facts)
 	p.autoAllowSandboxed(segs, d, facts)
+	if err := p.judgeSubsts(ctx, segs, dir, d); err != nil {
+		return nil, err
+	}
 	for i := range d.Segments {
 		d.Verdict = chain.Stricter(d.Verdict, d.Segments[i].Verdict)
 	}

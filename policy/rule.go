@@ -214,6 +214,9 @@ func parseCommandRule(r *Rule, body string) error {
 	if len(s.Redirects) > 0 {
 		return ruleErr("a rule cannot hold a redirect")
 	}
+	if len(s.Substs) > 0 {
+		return ruleErr("a rule cannot hold a command substitution: it names words as they run")
+	}
 	r.Match = kind
 	r.Assigns = s.Assigns
 	switch kind {

@@ -126,17 +126,17 @@ var bypassCases = []bypassCase{
 	{class: 5, cmd: "git log\u0085rm -rf x", verdict: reject, why: "U+0085 is refused"},
 
 	// 6. Command substitution inside an allowed command.
-	{class: 6, cmd: `git log --grep="$(id)"`, verdict: reject, why: "$(…) inside double quotes"},
-	{class: 6, cmd: "git commit -m `id`", verdict: reject, why: "backticks"},
-	{class: 6, cmd: `git log "$(cat x)"`, verdict: reject, why: "$(…) as an argument"},
-	{class: 6, cmd: `echo $(id)`, verdict: reject, why: "$(…) unquoted"},
-	{class: 6, cmd: `git diff $(git merge-base a b)`, verdict: reject, why: "nested git in $(…)"},
+	{class: 6, cmd: `git log --grep="$(id)"`, verdict: "ask", why: "$(…) inside double quotes"},
+	{class: 6, cmd: "git commit -m `id`", verdict: "ask", why: "backticks"},
+	{class: 6, cmd: `git log "$(cat x)"`, verdict: "ask", why: "$(…) as an argument"},
+	{class: 6, cmd: `echo $(id)`, verdict: "ask", why: "$(…) unquoted"},
+	{class: 6, cmd: `git diff $(git merge-base a b)`, verdict: "ask", why: "nested git in $(…)"},
 
 	// 7. Substitution in command position. $(…) and backticks are refused;
 	// a variable is expanded in the plan and judged as what it spells, and
 	// one known only at run time asks, naming any deny rule it may match.
-	{class: 7, cmd: `$(echo rm) -rf x`, verdict: reject, why: "$(…) as the program"},
-	{class: 7, cmd: "`echo rm` -rf x", verdict: reject, why: "backticks as the program"},
+	{class: 7, cmd: `$(echo rm) -rf x`, verdict: "ask", why: "$(…) as the program: a word known only at run time is never allowed as a program, and may be rm; the run judges its output (denied there)"},
+	{class: 7, cmd: "`echo rm` -rf x", verdict: "ask", why: "backticks as the program"},
 	{class: 7, cmd: `$CMD x`, verdict: "ask", plan: "x", as: "x", why: "CMD unset: the plan runs x, judged as x"},
 	{class: 7, cmd: `$CMD x`, verdict: "deny", env: []string{"CMD=rm"}, deny: []string{"Bash(rm:*)"}, plan: "rm x", rule: "Bash(rm:*)",
 		why: "CMD=rm: the plan spells rm"},
@@ -550,7 +550,7 @@ var bypassCases = []bypassCase{
 	{class: 31, cmd: `ls &`, verdict: reject, why: "&"},
 	{class: 31, cmd: `( ls )`, verdict: reject, why: "subshell"},
 	{class: 31, cmd: `if true; then ls; fi`, verdict: reject, why: "if"},
-	{class: 31, cmd: "cat <<EOF\n$(rm -rf /)\nEOF", verdict: reject, why: "a heredoc body bash would expand"},
+	{class: 31, cmd: "cat <<EOF\n$(rm -rf /)\nEOF", verdict: "deny", why: "a heredoc body bash would expand: its substitution is judged inner-first"},
 	{class: 31, cmd: `alias x=y`, verdict: reject, why: "alias"},
 	{class: 31, cmd: `eval ls`, verdict: reject, why: "eval"},
 	{class: 31, cmd: `for i in a; do ls; done`, verdict: reject, why: "for"},

@@ -10,7 +10,7 @@ import (
 // The plan of a chain, as `chainrun --explain --json` prints it: a
 // refusal, then an accepted chain judged by a policy.
 func ExampleNewPlan() {
-	c, err := chain.ParseDialect("ls $(go env GOROOT)", chain.POSIX)
+	c, err := chain.ParseDialect("ls ${D:-$(go env GOROOT)}", chain.POSIX)
 	report.Write(os.Stdout, report.NewPlan(c, err))
 
 	c, err = chain.ParseDialect("LANG=C sort list.txt 2>&1 | head -n 3 > top.txt", chain.POSIX)
@@ -25,6 +25,6 @@ func ExampleNewPlan() {
 	})
 	report.Write(os.Stdout, p)
 	// Output:
-	// {"segments":[],"ops":[],"warnings":[],"error":{"kind":"unsupported","message":"command substitution $(…) is not supported; run the inner command first and pass its output literally: go env GOROOT first, then this command line with its output in place of $(go env GOROOT)","offset":3}}
+	// {"segments":[],"ops":[],"warnings":[],"error":{"kind":"unsupported","message":"a command substitution inside ${…} or $((…)) is not supported; assign it to a variable first: v=$(go env GOROOT) then $v in its place","offset":8}}
 	// {"segments":[{"argv":["sort","list.txt"],"env":{"LANG":"C"},"redirects":[{"fd":2,"op":">&","target":"1","span":[21,25]}],"builtin":false,"span":[0,25]},{"argv":["head","-n","3"],"env":{},"redirects":[{"fd":1,"op":">","target":"top.txt","span":[38,47]}],"builtin":false,"span":[28,47]}],"ops":["|"],"warnings":[],"error":null,"decision":"ask","reasons":[{"segment":0,"verdict":"allow","rule":"sort:*","reasons":["matches allow rule sort:*"]},{"segment":1,"verdict":"ask","reasons":["writes top.txt"]}],"chain_reasons":[],"suggestions":["Bash(head:*)"]}
 }

@@ -169,9 +169,13 @@ func TestNewPlan(t *testing.T) {
 			`{"argv":["b"],"env":{},"redirects":[],"builtin":false,"span":[12,13],"timed":true,"time_posix":true},` +
 			`{"argv":["c"],"env":{},"redirects":[],"builtin":false,"span":[20,21],"timed":true},` +
 			`{"argv":["d"],"env":{},"redirects":[],"builtin":false,"span":[23,24]}],"ops":["|",";",";"],"warnings":[],"error":null}`},
-		{"echo `x`", chain.POSIX, nil, `{"segments":[],"ops":[],"warnings":[],"error":{"kind":"unsupported",` +
-			`"message":"command substitution with backticks is not supported; run the inner command first and pass its output literally: x first, then this command line with its output in place of ` + "`x`" + `",` +
+		{"echo `echo \\$x`", chain.POSIX, nil, `{"segments":[],"ops":[],"warnings":[],"error":{"kind":"unsupported",` +
+			`"message":"a backslash inside backticks is read twice by bash; write the substitution as $(…) instead",` +
 			`"offset":5}}`},
+		{"x=$(a; b | c) `d $(e)`", chain.POSIX, nil, `{"segments":[{"argv":["` + "`d $(e)`" + `"],"env":{"x":"$(a; b | c)"},"redirects":[],"builtin":false,"span":[0,22],` +
+			`"words":[{"text":"` + "`d $(e)`" + `","expanded":["` + "`d $(e)`" + `"],"runtime":true}],` +
+			`"substitutions":[{"span":[2,13],"argv":[["a"],["b"],["c"]],"ops":[";","|"]},{"span":[14,22],"argv":[["d","$(e)"]],"ops":[]},` +
+			`{"span":[17,21],"argv":[["e"]],"ops":[]}]}],"ops":[],"warnings":[],"error":null}`},
 		{"a && && b", chain.POSIX, nil, ""},
 		{"cat <<'EOF' 3<<<hi >f\nsecret body\nEOF", chain.POSIX, nil, `{"segments":[{"argv":["cat"],"env":{},"redirects":[` +
 			`{"fd":0,"op":"<<","target":"","span":[4,11],"delimiter":"'EOF'","body_bytes":12,"body_span":[22,34]},` +

@@ -140,6 +140,7 @@ func writePlanText(w io.Writer, ch *chain.Chain, p *report.Plan) {
 			fmt.Fprintf(w, "  # %s", oneLine(segs[i].Text))
 		}
 		fmt.Fprintln(w)
+		writeSubstText(w, s.Substitutions)
 	}
 	for _, wn := range p.Warnings {
 		fmt.Fprintf(w, "warning: offset %d: %s\n", wn.Offset, wn.Message)
@@ -149,6 +150,20 @@ func writePlanText(w io.Writer, ch *chain.Chain, p *report.Plan) {
 	}
 	if p.Decision != nil {
 		fmt.Fprint(w, p.Decision.Text(true))
+	}
+}
+
+// writeSubstText prints a segment's command substitutions under it, each
+// inner segment's argv on a line of its own.
+func writeSubstText(w io.Writer, subs []report.Substitution) {
+	for _, sb := range subs {
+		fmt.Fprintf(w, "  substitution [%d,%d] runs:\n", sb.Span[0], sb.Span[1])
+		for j, argv := range sb.Argv {
+			if j > 0 && j-1 < len(sb.Ops) {
+				fmt.Fprintf(w, "      %s\n", sb.Ops[j-1])
+			}
+			fmt.Fprintf(w, "    argv %s\n", jsonText(argv))
+		}
 	}
 }
 

@@ -144,11 +144,11 @@ test('a pipeline runs, with the --json object as structured content', async () =
 });
 
 test('a refusal is an error with the caret and the fix', async () => {
-  const res = await run(plain, { command: 'echo $(date)' });
+  const res = await run(plain, { command: 'echo a; eval date' });
   assert.equal(res.isError, true);
   assert.equal(res.structuredContent.error.kind, 'unsupported');
   assert.equal(res.structuredContent.exit_code, 2);
-  assert.match(textOf(res), /run the inner command first/);
+  assert.match(textOf(res), /run the program directly instead/);
   assert.match(textOf(res), /\n\s+\^/);
 });
 

@@ -1,0 +1,70 @@
+package policy
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/chainrun/chainrun/chain"
+)
+
+// Command substitutions. The inner chain of a $(…) or `…` is judged
+// before anything runs, as a chain of its own (every rule, mode, guard
+// and the classifier), in the directory its segment is planned in; the
+// segment that holds it gets the stricter of the two verdicts and the
+// inner reasons, so an inner deny denies the whole chain and an inner ask
+// asks. The words the substitution fills are known only at run time
+// (Word.Runtime): a command word so made is never allowed, and a deny
+// rule that may match it denies or asks (see unknown.go). When the
+// segment starts, the engine has run the inner chain (judged again by
+// its own run) and judges the segment again on its final words.
+
+// judgeSubsts judges the inner chains of every segment's substitutions
+// and folds each verdict into its segment's decision.
+func (p *Policy) judgeSubsts(ctx context.Context, segs []*chain.Segment, dir string, d *chain.Decision) error {
+	for i, s := range segs {
+		for _, sb := range s.Substs {
+			at := dir
+			if s.Dir != "" {
+				at = s.Dir
+			}
+			inner, err := p.Authorize(ctx, sb.Chain, at)
+			if err != nil {
+				return err
+			}
+			foldSubst(&d.Segments[i], sb, inner)
+		}
+	}
+	return nil
+}
+
+// foldSubst gives a segment's decision the inner chain's verdict when it
+// is stricter, with the inner reasons, each named by the substitution.
+func foldSubst(sd *chain.SegmentDecision, sb *chain.Subst, inner *chain.Decision) {
+	name := sb.Chain.Source[sb.Span.Start:sb.Span.End]
+	if len(name) > 60 {
+		name = name[:57] + "..."
+	}
+	if chain.Stricter(sd.Verdict, inner.Verdict) != sd.Verdict {
+		sd.Verdict = inner.Verdict
+		for _, isd := range inner.Segments {
+			if isd.Verdict == inner.Verdict && isd.Rule != "" {
+				sd.Rule = isd.Rule
+				break
+			}
+		}
+	}
+	if inner.Verdict == chain.Allow {
+		return
+	}
+	for _, isd := range inner.Segments {
+		if isd.Verdict == chain.Allow {
+			continue
+		}
+		for _, r := range isd.Reasons {
+			sd.Reasons = append(sd.Reasons, fmt.Sprintf("in %s: %s: %s", name, isd.Text, r))
+		}
+	}
+	for _, r := range inner.Chain {
+		sd.Reasons = append(sd.Reasons, fmt.Sprintf("in %s: %s", name, r))
+	}
+}
