@@ -121,33 +121,31 @@ skip=$(grep -c -- '--- SKIP' "$log" || true)
 echo "wine-tier: $pass passed, $fail failed, $skip skipped (incl. subtests) in $(( $(date +%s) - start ))s; log: $log"
 
 # Wine's process creation fails now and then under load ("CreateProcess:
-# Internal error", "Test I/O incomplete"). A failed top-level test is run
-# once more on its own; one that passes then is reported as flaky under
-# Wine by name, one that fails again fails the tier.
-if [ $rc -ne 0 ]; then
+# Internal error", "Test I/O incomplete"). The packages that failed are
+# run once more, and only they: with just the failed top-level tests when
+# each failure was a test's, whole when one ended with Test I/O
+# incomplete or a panic. What passes then is reported as flaky under Wine
+# by name; what fails again fails the tier.
+if [ $rc -ne 0 ] && ! grep -q '\[build failed\]' "$log"; then
+	failed_pkgs=$(grep -E '^FAIL[[:space:]]+[^[:space:]]+[[:space:]]' "$log" | awk '{print $2}' | sort -u | tr '\n' ' ')
 	failed=$(grep -oE '^--- FAIL: [A-Za-z0-9_]+' "$log" | awk '{print $3}' | sort -u | paste -sd'|' -)
-	if [ -n "$failed" ] && ! grep -qE '^panic:|^FAIL.*\[build failed\]|Test I/O incomplete' "$log"; then
-		echo "wine-tier: rerunning once: $failed"
+	rerun=("${run[@]}")
+	if [ -n "$failed" ] && ! grep -qE '^panic:|Test I/O incomplete' "$log"; then
+		rerun=(-run "^($failed)\$")
+	fi
+	if [ -n "$failed_pkgs" ]; then
+		echo "wine-tier: rerunning once: $failed_pkgs${failed:+ ($failed)}"
 		relog=$(mktemp "$dir/rerun-XXXXXX.log")
 		set +e
 		# shellcheck disable=SC2086
-		GOOS=windows GOARCH=amd64 CGO_ENABLED=0 go test -count=1 -v -run "^($failed)\$" $pkgs >"$relog" 2>&1
+		GOOS=windows GOARCH=amd64 CGO_ENABLED=0 go test -count=1 -v "${rerun[@]}" $failed_pkgs >"$relog" 2>&1
 		rerc=$?
 		set -e
-		grep -E '^(--- FAIL|panic:)' "$relog" || true
+		grep -E '^(ok|FAIL|--- FAIL|panic:)' "$relog" || true
 		if [ $rerc -eq 0 ]; then
-			echo "wine-tier: FLAKY under Wine (failed, then passed on rerun): $failed"
+			echo "wine-tier: FLAKY under Wine (failed, then passed on rerun): $failed_pkgs${failed:+ ($failed)}"
 			rc=0
 		fi
-	elif grep -q 'Test I/O incomplete' "$log"; then
-		echo "wine-tier: rerunning the whole set once (a package ended with Test I/O incomplete)"
-		set +e
-		# shellcheck disable=SC2086
-		GOOS=windows GOARCH=amd64 CGO_ENABLED=0 go test -count=1 "${run[@]}" $pkgs >"$log.rerun" 2>&1
-		rc=$?
-		set -e
-		grep -E '^(ok|FAIL|--- FAIL|panic:)' "$log.rerun" || true
-		[ $rc -eq 0 ] && echo "wine-tier: FLAKY under Wine: Test I/O incomplete, then passed on rerun"
 	fi
 fi
 # 6. chainrun.exe mcp under Wine, driven over stdio by an MCP client on

@@ -5,12 +5,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/internal/testprog"
 )
 
 // TestShellState runs set's options and the built-ins that say what a
 // name is with bash's outcomes, on every OS (the differential suite
-// compares the same with bash on POSIX).
+// compares the same with bash on POSIX). The POSIX dialect: in the
+// Windows one, type is cmd.exe's (it prints files).
 func TestShellState(t *testing.T) {
 	for _, tt := range []struct {
 		src, stdout, stderr string
@@ -34,7 +36,7 @@ func TestShellState(t *testing.T) {
 		{"type -t echo [[ set", "builtin\nkeyword\nbuiltin\n", "", 0},
 		{"X='-v echo'; command $X", "echo\n", "", 0},
 	} {
-		res, err := RunString(context.Background(), tt.src, Options{Dir: testprog.TempDir(t)})
+		res, err := RunString(context.Background(), tt.src, Options{Dir: testprog.TempDir(t), Dialect: chain.POSIX})
 		if err != nil {
 			t.Errorf("%s: %v", tt.src, err)
 			continue
