@@ -8,20 +8,23 @@ import (
 
 // Trace is what bash's set -x writes for a command about to run, its
 // words expanded: a line "+ NAME=value" for each assignment, then "+ " and
-// the words, each quoted as bash's xtrace quotes it (xtraceWord). env is
-// the segment's environment, whose locale says which bytes print.
-func Trace(assigns []chain.Assign, args []string, env []string) []byte {
+// the words, each quoted as bash's xtrace quotes it (xtraceWord). depth is
+// the nesting of the chain (1; 2 inside a command substitution, …): bash
+// repeats the "+" once per level. env is the segment's environment, whose
+// locale says which bytes print.
+func Trace(depth int, assigns []chain.Assign, args []string, env []string) []byte {
 	u := localeIsUTF8(env)
+	plus := strings.Repeat("+", max(depth, 1))
 	var b strings.Builder
 	for _, a := range assigns {
-		b.WriteString("+ " + a.Name + "=")
+		b.WriteString(plus + " " + a.Name + "=")
 		if a.Value != "" {
 			b.WriteString(xtraceWord(a.Value, u))
 		}
 		b.WriteByte('\n')
 	}
 	if len(args) > 0 {
-		b.WriteString("+")
+		b.WriteString(plus)
 		for _, a := range args {
 			b.WriteString(" " + xtraceWord(a, u))
 		}

@@ -23,7 +23,7 @@ func TestTrace(t *testing.T) {
 		{[]chain.Assign{{Name: "X", Value: "a b"}, {Name: "Y"}}, []string{"true"}, c, "+ X='a b'\n+ Y=\n+ true\n"},
 		{[]chain.Assign{{Name: "Z", Value: "1"}}, nil, c, "+ Z=1\n"},
 	} {
-		if got := string(Trace(tt.assigns, tt.args, tt.env)); got != tt.want {
+		if got := string(Trace(1, tt.assigns, tt.args, tt.env)); got != tt.want {
 			t.Errorf("Trace(%v, %q) = %q, want %q", tt.assigns, tt.args, got, tt.want)
 		}
 	}

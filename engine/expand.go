@@ -201,7 +201,7 @@ func (r *runner) traceWords(st *stage, planned *chain.Segment) {
 	words := *planned
 	words.Redirects = nil
 	if seg, err := expand.Segment(&words, r.shell()); err == nil {
-		r.writeStderr(st, nil, builtin.Trace(seg.Assigns, seg.Args, r.env))
+		r.writeStderr(st, nil, builtin.Trace(r.depth, seg.Assigns, seg.Args, r.env))
 	}
 }
 

@@ -80,6 +80,10 @@ type Options struct {
 	// run outside it. Where the system cannot confine (SandboxAvailable),
 	// Run fails with a *SandboxError before anything starts.
 	Sandbox *sandbox.Boundary
+
+	// inherit is set for a command substitution's inner chain: the
+	// options and depth of the chain it runs in.
+	inherit *inherited
 }
 
 // Defaults for Options.

@@ -167,6 +167,7 @@ type runner struct {
 	began     time.Time // when run started: inner chains share its deadline
 	substLast int       // the status of the last command substitution of the segment starting
 	substRan  bool      // whether one ran
+	depth     int       // 1; an inner chain's is its outer chain's + 1 (set -x's "++")
 }
 
 // newRunner sets up the chain's environment (PWD as the chain's
@@ -174,6 +175,13 @@ type runner struct {
 func newRunner(ctx context.Context, c *chain.Chain, opts Options, dir string) *runner {
 	r := &runner{ctx: ctx, c: c, opts: opts, host: theHost, dir: dir, start: dir, ttyFd: -1}
 	r.shopts.Pipefail = opts.Pipefail
+	r.depth = 1
+	if in := opts.inherit; in != nil {
+		// A command substitution's subshell keeps the shell's options but
+		// set -e, as bash's does (without inherit_errexit).
+		r.shopts, r.depth = in.shopts, in.depth+1
+		r.shopts.Errexit = false
+	}
 	if len(opts.Vars) > 0 {
 		r.vars = maps.Clone(opts.Vars)
 	}

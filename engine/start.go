@@ -28,7 +28,7 @@ func (r *runner) startStage(st *stage, seg *chain.Segment, in, out *os.File, inP
 		return
 	}
 	if r.shopts.Xtrace {
-		r.writeStderr(st, nil, builtin.Trace(seg.Assigns, seg.Args, r.env))
+		r.writeStderr(st, nil, builtin.Trace(r.depth, seg.Assigns, seg.Args, r.env))
 	}
 	if seg.Builtin == "" && len(seg.Args) > 1 && seg.Args[0] == string(chain.BuiltinCommand) {
 		if seg, ok = r.commandTarget(st, seg); !ok {

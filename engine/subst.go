@@ -9,6 +9,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/chainrun/chainrun/builtin"
 	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/expand"
 )
@@ -39,6 +40,7 @@ func (r *runner) substitute(sb *chain.Subst, sh *expand.Shell, w io.Writer) (int
 	opts.Stdin, opts.Stdout, opts.Stderr, opts.NoCapture, opts.Combined = nil, lw, r.errs.w, true, false
 	opts.Interactive, opts.Signals = false, nil
 	opts.Approver = r.innerApprover()
+	opts.inherit = &inherited{shopts: r.shopts, depth: r.depth}
 	if opts.Auditor != nil {
 		opts.Auditor = substAuditor{Auditor: opts.Auditor, text: sb.Chain.Source[sb.Span.Start:sb.Span.End]}
 	}
@@ -119,4 +121,11 @@ func (r *runner) substStatus(st *stage, seg *chain.Segment) {
 	if r.substRan && len(seg.Args) == 0 && st.res.ExitCode == 0 {
 		st.res.ExitCode = r.substLast
 	}
+}
+
+// inherited is what an inner chain takes from the chain whose command
+// substitution runs it: the shell options and the nesting depth.
+type inherited struct {
+	shopts builtin.Options
+	depth  int
 }

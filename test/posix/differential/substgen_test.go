@@ -24,6 +24,9 @@ func TestSubstDifferential(t *testing.T) {
 // trickySubsts are hand-written substitution chains compared with bash.
 var trickySubsts = []runCase{
 	{Src: `x=$(false); echo $?`}, {Src: `x=$(true) y=$(false); echo $?`}, {Src: `echo $(false); echo $?`},
+	// The shell's options reach the substitution's subshell, but set -e (bash without inherit_errexit).
+	{Src: `set -o pipefail; echo $(false | true; echo $?)`}, {Src: `set -x; echo $(echo hi; echo $(echo deeper))`},
+	{Src: `set -e; echo $(false; echo still); echo after`}, {Src: `set -u; echo "[$(echo ${X})]"; echo after $?`},
 	{Src: `echo "$(printf 'a\n\n\n')"|od -c`}, {Src: `echo $(printf ' a  b \n c ')`},
 	{Src: `echo "$(echo '*.txt')" $(echo '*.txt')`}, {Src: `echo $(echo $(echo $(echo deep)))`},
 	{Src: "echo `echo back` \"`echo q`\""}, {Src: `cd sub; echo $(pwd; cd inner; pwd) $(pwd)`},
