@@ -55,7 +55,13 @@ func (t *transfer) target(source string) string {
 	return t.dest
 }
 
-func cp(k *task) int {
+func cp(k *task) int { return transferEach(k, (*transfer).copy) }
+
+func mv(k *task) int { return transferEach(k, (*transfer).move) }
+
+// transferEach does op for each source, to its target, as cp and mv do:
+// a failure is reported and the rest still done (status 1).
+func transferEach(k *task, op func(t *transfer, src, dst string) error) int {
 	t, ok := k.plan()
 	if !ok {
 		return 1
@@ -65,7 +71,7 @@ func cp(k *task) int {
 		if k.stopped() {
 			return 1
 		}
-		if err := t.copy(s, t.target(s)); err != nil {
+		if err := op(t, s, t.target(s)); err != nil {
 			k.errorf("%s", err)
 			status = 1
 		}
@@ -147,25 +153,6 @@ func (t *transfer) copyTree(src, dst string) error {
 		}
 	}
 	return first
-}
-
-func mv(k *task) int {
-	t, ok := k.plan()
-	if !ok {
-		return 1
-	}
-	status := 0
-	for _, s := range t.sources {
-		if k.stopped() {
-			return 1
-		}
-		if err := t.move(s, t.target(s)); err != nil {
-			k.errorf("%s", err)
-			status = 1
-		}
-	}
-	k.out.flush()
-	return status
 }
 
 func (t *transfer) move(src, dst string) error {
