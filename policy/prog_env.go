@@ -19,13 +19,10 @@ func registerEnv() {
 // line (or, when it cannot be, judged as a shell body), NAME=v words are
 // assignments, a lone "-" is -i.
 func envWrap(p *program, args []word) wrapResult {
-	var r wrapResult
-	i, opts, bad := scanOpts(args, &p.opts)
-	if bad != "" {
-		r.unreadable = bad
+	r, i, opts, ok := wrapOpts(p, args)
+	if !ok {
 		return r
 	}
-	optFiles("env", &p.opts, opts, &r)
 	var split []word
 	for _, o := range opts {
 		if o.flag == "-S" || o.flag == "--split-string" {

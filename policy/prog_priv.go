@@ -42,13 +42,10 @@ func registerPriv() {
 
 // sudoWrap unwraps sudo; -e edits files and -s/-i start a shell.
 func sudoWrap(p *program, args []word) wrapResult {
-	var r wrapResult
-	i, opts, bad := scanOpts(args, &p.opts)
-	if bad != "" {
-		r.unreadable = bad
+	r, i, opts, ok := wrapOpts(p, args)
+	if !ok {
 		return r
 	}
-	optFiles("sudo", &p.opts, opts, &r)
 	if _, ok := findFlag(opts, "-e", "--edit"); ok {
 		r.ask = "sudo -e edits files as another user"
 		return r
@@ -82,13 +79,10 @@ func doasWrap(p *program, args []word) wrapResult {
 // run0Wrap unwraps run0: --setenv NAME[=VALUE] assigns NAME, and without
 // a command or with --via-shell it starts a shell.
 func run0Wrap(p *program, args []word) wrapResult {
-	var r wrapResult
-	i, opts, bad := scanOpts(args, &p.opts)
-	if bad != "" {
-		r.unreadable = bad
+	r, i, opts, ok := wrapOpts(p, args)
+	if !ok {
 		return r
 	}
-	optFiles("run0", &p.opts, opts, &r)
 	for _, o := range opts {
 		if o.flag == "--setenv" {
 			// A value known only at run time names its variable as

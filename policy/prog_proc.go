@@ -135,12 +135,10 @@ func flockWrap(p *program, args []word) wrapResult {
 
 // scriptWrap unwraps script -c COMMAND; without -c it starts a shell.
 func scriptWrap(p *program, args []word) wrapResult {
-	i, opts, bad := scanOpts(args, &p.opts)
-	if bad != "" {
-		return wrapResult{unreadable: bad}
+	r, i, opts, ok := wrapOpts(p, args)
+	if !ok {
+		return r
 	}
-	var r wrapResult
-	optFiles("script", &p.opts, opts, &r)
 	if i < len(args) {
 		r.files = append(r.files, fileArg{word: args[i], role: roleWrite, what: "script typescript"})
 	} else {

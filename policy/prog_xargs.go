@@ -33,12 +33,10 @@ func xargsGuard(p *program, name string, rest []word) string {
 
 // xargsWrap unwraps xargs, which runs echo when given no command.
 func xargsWrap(p *program, args []word) wrapResult {
-	i, opts, bad := scanOpts(args, &p.opts)
-	if bad != "" {
-		return wrapResult{unreadable: bad}
+	r, i, _, ok := wrapOpts(p, args)
+	if !ok {
+		return r
 	}
-	var r wrapResult
-	optFiles("xargs", &p.opts, opts, &r)
 	r.cmd = []word{lit("echo")}
 	if i < len(args) {
 		r.cmd = args[i:]

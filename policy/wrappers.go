@@ -28,6 +28,18 @@ type wrapResult struct {
 // after their options and operands.
 func plainWrap(p *program, args []word) wrapResult { return afterOpts(args, &p.opts) }
 
+// wrapOpts reads a wrapper's options by its record: i is where its
+// operands start, and r holds the files its options name (optFiles). ok
+// is false, with r saying why, when the options cannot be read.
+func wrapOpts(p *program, args []word) (r wrapResult, i int, opts []flagUse, ok bool) {
+	i, opts, bad := scanOpts(args, &p.opts)
+	if bad != "" {
+		return wrapResult{unreadable: bad}, i, opts, false
+	}
+	optFiles(p.names[0], &p.opts, opts, &r)
+	return r, i, opts, true
+}
+
 // optFiles turns the options of spec that name files into file arguments,
 // and a directory change into a reason to ask.
 func optFiles(name string, spec *optSpec, opts []flagUse, r *wrapResult) {
