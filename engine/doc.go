@@ -60,8 +60,14 @@
 // Unlike C's system, Run never hands a string to a shell. The chain's
 // argv and redirects, as the Authorizer judged them, are exactly what is
 // run and opened: nothing is joined into a string and parsed again, and
-// constructs outside the supported subset (command substitution, control
-// flow) are refused by the parser rather than passed through. On Windows,
+// constructs outside the supported subset (control flow, subshells, &)
+// are refused by the parser rather than passed through. A command
+// substitution is an inner chain of its own: judged with the chain before
+// anything runs, run (each of its segments judged again as it starts)
+// when its word expands, and the segment holding it judged again on its
+// final words. With Options.Sandbox the kernel holds every process to the
+// boundary as well; chainrun's own tools (Options.Tools), which run inside
+// chainrun's process, are not used in a sandboxed run. On Windows,
 // where every program receives one command line, the command lines are
 // built by package winproc for the program's kind; batch files and cmd.exe
 // built-ins run through the system directory's cmd.exe, never %COMSPEC%,

@@ -191,6 +191,8 @@ var syntaxRuns = []construct{
 	{"~", []string{"ls ~/src"}},
 	{"$((…))", []string{"echo $((1 + 2))"}},
 	{"$(…) and backticks", []string{"echo $(date)", "echo `date`", `V=$(git rev-parse HEAD) && echo "$V"`}},
+	{"time, set -euxo pipefail, read, command -v, type", []string{"time make", "set -euo pipefail; make | tee log",
+		"printf 'a b' | read x y", "command -v go && type ls"}},
 }
 
 // syntaxRefused is the syntax chainrun refuses before anything runs.
