@@ -192,7 +192,7 @@ var syntaxRuns = []construct{
 	{"$((…))", []string{"echo $((1 + 2))"}},
 	{"$(…) and backticks", []string{"echo $(date)", "echo `date`", `V=$(git rev-parse HEAD) && echo "$V"`}},
 	{"time, set -euxo pipefail, read, command -v, type", []string{"time make", "set -euo pipefail; make | tee log",
-		"printf 'a b' | read x y", "command -v go && type ls"}},
+		"read -r first < notes.txt", "command -v go && type ls"}},
 }
 
 // syntaxRefused is the syntax chainrun refuses before anything runs.
