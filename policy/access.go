@@ -195,14 +195,7 @@ func (p *program) treeReads(args []word) (dirs []word, follow string) {
 // treeOpt returns the first word of args that is one of the short options
 // short (in a cluster) or abbreviates the long option long, or "".
 func treeOpt(args []word, short, long string) string {
-	for _, w := range args[1:] {
-		a, ok := w.known()
-		if !ok {
-			continue
-		}
-		if a == "--" {
-			break
-		}
+	for a := range wordsBeforeEnd(args[1:]) {
 		if long != "" && strings.HasPrefix(a, "--") && strings.HasPrefix(long, strings.SplitN(a, "=", 2)[0]) && len(a) > 3 {
 			return a
 		}

@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"iter"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -370,3 +371,21 @@ const asciiOptions = "" +
 	"- -!-\"-#-$-%-&-'-(-)-*-+-,---.-/-0-1-2-3-4-5-6-7-8-9-:-;-<-=->-?" +
 	"-@-A-B-C-D-E-F-G-H-I-J-K-L-M-N-O-P-Q-R-S-T-U-V-W-X-Y-Z-[-\\-]-^-_" +
 	"-`-a-b-c-d-e-f-g-h-i-j-k-l-m-n-o-p-q-r-s-t-u-v-w-x-y-z-{-|-}-~-\x7f"
+
+// wordsBeforeEnd yields the words of args known before the run, up to
+// "--", which ends the options: what an option guard reads. A word known
+// only at run time is passed over here (the segment is judged again on
+// its final words as it starts).
+func wordsBeforeEnd(args []word) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		for _, w := range args {
+			a, ok := w.known()
+			if !ok {
+				continue
+			}
+			if a == "--" || !yield(a) {
+				return
+			}
+		}
+	}
+}

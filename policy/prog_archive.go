@@ -97,14 +97,7 @@ func tarFiles(p *program, args []word) []fileArg {
 
 // zipGuard: --unzip-command and -TT run a program to test the archive.
 func zipGuard(_ *program, _ string, args []word) string {
-	for _, w := range args {
-		a, ok := w.known()
-		if !ok {
-			continue
-		}
-		if a == "--" {
-			break
-		}
+	for a := range wordsBeforeEnd(args) {
 		if strings.HasPrefix(a, "--unzip") { // --unzip-command and its abbreviations
 			return "zip --unzip-command runs a program"
 		}

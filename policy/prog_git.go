@@ -133,14 +133,7 @@ func gitSubcommandDanger(sub string, rest []word) string {
 			return "git bisect run runs a command"
 		}
 	}
-	for _, w := range rest {
-		a, ok := w.known()
-		if !ok {
-			continue
-		}
-		if a == "--" {
-			break
-		}
+	for a := range wordsBeforeEnd(rest) {
 		if strings.HasPrefix(a, "--") {
 			if r := gitLongDanger(sub, a[2:]); r != "" {
 				return r

@@ -198,14 +198,7 @@ func findGuard(_ *program, _ string, args []word) string {
 
 // fdGuard refuses fd running a command on its results.
 func fdGuard(_ *program, _ string, args []word) string {
-	for _, w := range args {
-		a, ok := w.known()
-		if !ok {
-			continue
-		}
-		if a == "--" {
-			break
-		}
+	for a := range wordsBeforeEnd(args) {
 		switch a {
 		case "-x", "--exec", "-X", "--exec-batch":
 			return "fd " + a + " runs a command"
