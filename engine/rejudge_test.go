@@ -265,3 +265,43 @@ func TestRedirectSwappedAfterJudgement(t *testing.T) {
 		})
 	}
 }
+
+// TestQuietRuntimeReadJudgedAsItStarts: a read named only at run time, in
+// a chain where nothing else writes, is allowed by the plan and judged on
+// its real value as its segment starts: a value inside the roots runs; one
+// outside the roots or sensitive stops the chain there, before the
+// segment reads it, with nothing written. Where something else in the
+// chain may write, the plan asks (here, with no approver: refused before
+// anything runs).
+func TestQuietRuntimeReadJudgedAsItStarts(t *testing.T) {
+	w := newWorld(t)
+	pol, _, err := policy.Parse([]byte(`{"permissions": {"allow": ["Bash(first-line:*)", "Bash(echo:*)"]}}`), "test.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pol.Home, pol.Roots, pol.Mode = filepath.Join(w.base, "home"), []string{w.proj}, policy.ModeAcceptEdits
+	run := func(cmd string) (*Result, error) {
+		return RunString(context.Background(), cmd, Options{Dir: w.proj, Env: w.env, Dialect: chain.POSIX, Authorizer: pol})
+	}
+	if res, err := run("first-line < $(echo x.txt)"); err != nil || string(res.Stdout) != "inside\n" {
+		t.Fatalf("a value inside the roots: %v, %+v", err, res)
+	}
+	for _, cmd := range []string{"first-line < $(echo ../x.txt)", "first-line < `echo ../home/.bashrc`"} {
+		res, err := run(cmd)
+		var de *chain.DeniedError
+		if !errors.As(err, &de) || !de.AtRunTime || res == nil {
+			t.Fatalf("%s: want a stop at run time, got %v", cmd, err)
+		}
+		if strings.Contains(string(res.Stdout)+string(res.Stderr), "SECRET") {
+			t.Errorf("%s: the file was read: %q", cmd, res.Stdout)
+		}
+	}
+	res, err := run("first-line < $(echo ../x.txt) && echo done > out")
+	var de *chain.DeniedError
+	if !errors.As(err, &de) || de.AtRunTime || res != nil {
+		t.Fatalf("another segment writes: want an ask before the run, refused without an approver, got %v, %+v", err, res)
+	}
+	if _, err := os.Lstat(filepath.Join(w.proj, "out")); err == nil {
+		t.Error("out was written")
+	}
+}

@@ -26,7 +26,7 @@ var agentEnv = []string{"PATH=/usr/local/bin:/usr/bin:/bin", "HOME=/home/dev", "
 // with every program of the corpus allowed by a Bash(NAME:*) rule. A
 // change that makes the policy ask more must raise it, and say in its
 // message which new asks a careful user would want and why.
-var maxAgentAsks = map[Mode]int{ModeDefault: 203, ModeAcceptEdits: 104, agentRooted: 76}
+var maxAgentAsks = map[Mode]int{ModeDefault: 199, ModeAcceptEdits: 100, agentRooted: 72}
 
 // agentDirs are the scratch directory and the project directories the
 // corpus's agents work in. In recorded agent traffic each agent's project
@@ -38,7 +38,7 @@ var agentDirs = []string{"/tmp", "/testbed", "/workspace", "/app", "/repo", "/sr
 // maxAgentAsksWindows is maxAgentAsks on Windows, where the corpus's
 // POSIX paths ("cd /repo", "cat /etc/os-release") are on the current
 // drive, outside the roots, and "cd /x" asks as it does on POSIX.
-var maxAgentAsksWindows = map[Mode]int{ModeDefault: 207, ModeAcceptEdits: 109, agentRooted: 85}
+var maxAgentAsksWindows = map[Mode]int{ModeDefault: 204, ModeAcceptEdits: 106, agentRooted: 82}
 
 // TestAgentLineAsks counts the corpus entries the policy asks about (go
 // test ./policy -run TestAgentLineAsks -v prints the counts and every
@@ -59,11 +59,7 @@ func TestAgentLineAsks(t *testing.T) {
 			continue
 		}
 		chains = append(chains, c)
-		for _, s := range c.Segments() {
-			if len(s.Args) > 0 && !s.ArgRuntime(0) {
-				names[programRuleWord(s.Args[0])] = true
-			}
-		}
+		addProgramNames(names, c)
 	}
 	for _, mode := range []Mode{ModeDefault, ModeAcceptEdits, agentRooted} {
 		p := agentPolicy(names, mode).ForEnv(agentEnv, nil)
@@ -89,6 +85,20 @@ func TestAgentLineAsks(t *testing.T) {
 		t.Logf("%s: %d of %d planned entries ask (%d entries in the corpus)", mode, asks, len(chains), len(entries))
 		if asks > max {
 			t.Errorf("%s: %d entries ask, more than the %d recorded in maxAgentAsks (maxAgentAsksWindows on Windows)", mode, asks, max)
+		}
+	}
+}
+
+// addProgramNames adds the rule words of the programs c runs to names:
+// its segments' and, since every program the corpus names is allowed,
+// those its command substitutions run.
+func addProgramNames(names map[string]bool, c *chain.Chain) {
+	for _, s := range c.Segments() {
+		if len(s.Args) > 0 && !s.ArgRuntime(0) {
+			names[programRuleWord(s.Args[0])] = true
+		}
+		for _, sb := range s.Substs {
+			addProgramNames(names, sb.Chain)
 		}
 	}
 }

@@ -49,6 +49,10 @@ type pathEnv struct {
 	// deny and ask are the forms of the policy's deny and ask rules
 	// (ruleForms), derived for this call.
 	deny, ask []ruleForm
+	// quiet is set while a segment is judged that the rest of its chain
+	// is quiet for (quietSegments): a read known only at run time is
+	// left to the judgement as it starts.
+	quiet bool
 }
 
 // analysis reads segment s into the call's one analysis. Segments are
@@ -737,9 +741,10 @@ func (e *pathEnv) judgeFile(cwd string, f fileArg) pathNote {
 // order, as any path it may turn out to be: a Read or Edit deny rule that
 // judges its role may match it (ask, hard: the real path is judged again
 // when the segment starts; plan mode denies a write first), an ask rule
-// may match it; otherwise it asks in every mode, since it may be
-// sensitive or outside the roots and no allow rule or mode can show it is
-// not. No Edit rule is suggested for it.
+// may match it; a read the rest of the chain is quiet for (quiet.go) is
+// left to the judgement as the segment starts; otherwise it asks in every
+// mode, since it may be sensitive or outside the roots and no allow rule
+// or mode can show it is not. No Edit rule is suggested for it.
 func (e *pathEnv) judgeRuntimeFile(f fileArg) pathNote {
 	label := f.what + " " + f.word.show() + " is known only at run time"
 	if f.role.writes() && e.p.Mode == ModePlan {
@@ -755,6 +760,9 @@ func (e *pathEnv) judgeRuntimeFile(f fileArg) pathNote {
 	}
 	if f.role == roleStat {
 		return pathNote{msg: label + "; a read of metadata no rule denies"}
+	}
+	if f.role == roleRead && e.quiet {
+		return pathNote{msg: label + "; nothing else in the chain writes, so it is judged on its real value as the segment starts"}
 	}
 	return pathNote{msg: label + ", so it cannot be shown to be inside the roots and not sensitive", kind: noteHard}
 }

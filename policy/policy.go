@@ -138,9 +138,11 @@ func (p *Policy) Authorize(ctx context.Context, c *chain.Chain, dir string) (*ch
 	ws.forms, env.deny, env.ask = ruleForms(ws.forms, p)
 	at := where{logical: cleanAbs(dir), real: env.resolveDir(dir)}
 	facts := make([]segFacts, len(segs))
+	quiet := quietSegments(segs)
 	i := 0
 	for _, pl := range c.Pipelines {
 		for k, s := range pl.Segments {
+			env.quiet = quiet[i] && s.Dir != "" // a segment the plan placed
 			if s.Dir != "" && s.Dir != at.logical {
 				at = where{logical: s.Dir, real: env.resolveDir(s.Dir)} // the plan's directory
 			}
