@@ -80,6 +80,11 @@ type fileArg struct {
 	// expression's -name patterns; nil: any name).
 	below bool
 	names []string
+	// fresh is set on a write that gives the file contents of its own
+	// (an output redirect, a copy's or a move's destination) rather than
+	// editing what it holds; appends on an output redirect that appends
+	// (>>, &>>). See harmlessSecretsWrite.
+	fresh, appends bool
 }
 
 // treeKind says which files a write reaches besides the path it names.

@@ -396,8 +396,6 @@ func sensitiveName(base string) string {
 		return "credentials"
 	case ".npmrc":
 		return "npm credentials and settings"
-	case ".env":
-		return "secrets"
 	case ".envrc":
 		return "a direnv script"
 	case ".yarnrc", ".yarnrc.yml", ".pnpmfile.cjs", ".pnpmfile.js", ".curlrc", ".wgetrc":
@@ -522,8 +520,8 @@ func sensitiveFile(fp, base string) string {
 	if why := sensitiveName(base); why != "" {
 		return why
 	}
-	if strings.HasPrefix(base, ".env.") {
-		return "secrets"
+	if secretsName(base) {
+		return whySecrets
 	}
 	if strings.HasPrefix(base, "id_") {
 		for _, k := range []string{"id_rsa", "id_ed25519", "id_ecdsa", "id_dsa"} {
@@ -654,7 +652,7 @@ func judgeRedirect(r chain.Redirect) (fileArg, bool) {
 	if known && neutralOut(s) {
 		return fileArg{}, false
 	}
-	return fileArg{word: w, role: roleWrite, what: "output redirect"}, true
+	return fileArg{word: w, role: roleWrite, what: "output redirect", fresh: true, appends: r.Op == chain.RedirAppend || r.Op == chain.RedirBothAppend}, true
 }
 
 func isFdWord(s string) bool {
@@ -709,7 +707,7 @@ func (e *pathEnv) judgeFile(cwd string, f fileArg) pathNote {
 	if f.role == roleRemove && !f.below && e.dangerousRemoval(abs) {
 		return pathNote{msg: label + " would remove /, the home directory, a root or a parent of one (" + abs + ")", kind: noteHard}
 	}
-	if why := e.sensitive(abs); why != "" {
+	if why := e.sensitive(abs); why != "" && !harmlessSecretsWrite(f, abs, why) {
 		return pathNote{msg: label + " is sensitive: " + why, kind: noteHard}
 	}
 	if f.role != roleRead {

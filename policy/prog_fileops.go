@@ -72,7 +72,7 @@ func copyFiles(src fileRole) func(p *program, args []word) []fileArg {
 		}
 		_, recursive := findFlag(opts, "-r", "-R", "--recursive", "-a", "--archive")
 		if hasDir || len(operands) > 1 {
-			f := fileArg{word: dir, role: roleWrite, what: "destination"}
+			f := fileArg{word: dir, role: roleWrite, what: "destination", fresh: true}
 			if recursive {
 				f.tree = treeNew // a copied tree may land at DIR itself
 			}
@@ -117,7 +117,7 @@ func copyInto(files []fileArg, destination word, sources []word) []fileArg {
 			continue
 		}
 		if base := filepath.Base(s); base != "." && base != ".." && base != string(filepath.Separator) && base != "/" {
-			files = append(files, fileArg{word: lit(filepath.Join(dir, base)), role: roleWrite, what: "destination"})
+			files = append(files, fileArg{word: lit(filepath.Join(dir, base)), role: roleWrite, what: "destination", fresh: true})
 		}
 	}
 	return files
