@@ -22,3 +22,16 @@ func lstatLink(path string) (exists, link bool) {
 		return true, st.Mode&syscall.S_IFMT == syscall.S_IFLNK
 	}
 }
+
+// soleName reports whether path is a regular file with no other name (one
+// hard link), so that what is written to it lands in no other file.
+func soleName(path string) bool {
+	var st syscall.Stat_t
+	for {
+		err := syscall.Lstat(path, &st)
+		if err == syscall.EINTR {
+			continue
+		}
+		return err == nil && st.Mode&syscall.S_IFMT == syscall.S_IFREG && st.Nlink == 1
+	}
+}

@@ -38,18 +38,19 @@ func secretsName(base string) bool {
 }
 
 // harmlessSecretsWrite reports a write f to abs, sensitive for why, that
-// neither shows nor loses a secrets file's contents: a redirect appending
-// to it, or a redirect or a copy's destination (f.fresh) where no file is
-// now. The name must be a secrets file's as written: a Windows spelling
+// neither shows nor loses a secrets file's contents: a redirect or a
+// copy's destination (f.fresh) where no file is now, or a redirect
+// appending to a file that has no other name. The name must be a secrets file's as written: a Windows spelling
 // read as one (".env:stream", ".env.") asks.
 func harmlessSecretsWrite(f fileArg, abs, why string) bool {
 	if why != whySecrets || f.role != roleWrite || !f.fresh || f.tree != treeNone ||
 		!secretsName(strings.ToLower(filepath.Base(abs))) {
 		return false
 	}
-	if f.appends {
+	if _, err := os.Lstat(abs); errors.Is(err, fs.ErrNotExist) {
 		return true
 	}
-	_, err := os.Lstat(abs)
-	return errors.Is(err, fs.ErrNotExist)
+	// An append to one that exists, when it is no second name of another
+	// file (a hard link to ~/.bashrc).
+	return f.appends && soleName(abs)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -14,7 +15,8 @@ import (
 // TestSecretsFiles: a secrets file (.env, .env.local) asks when it is
 // read, removed, moved, edited in place or written over, and is a write
 // like any other when a redirect or a copy creates it or a redirect
-// appends to it; templates (.env.example) are no secrets files.
+// appends to it (and to no other file by a second name); templates
+// (.env.example) are no secrets files.
 func TestSecretsFiles(t *testing.T) {
 	root, _ := filepath.EvalSymlinks(testprog.TempDir(t))
 	for _, f := range []string{".env", ".env.local", ".env.example", "notes.txt"} {
@@ -23,11 +25,22 @@ func TestSecretsFiles(t *testing.T) {
 		}
 	}
 	home := testprog.TempDir(t)
+	if runtime.GOOS != "windows" {
+		if err := os.Link(filepath.Join(root, "notes.txt"), filepath.Join(root, ".env.linked")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// An append to one that exists when it has no other name: the link
+	// count is read on Unix only.
+	appendVerdict := chain.Allow
+	if runtime.GOOS == "windows" {
+		appendVerdict = chain.Ask
+	}
 	for cmd, want := range map[string]chain.Verdict{
 		"cat .env": chain.Ask, "cat .env.local": chain.Ask, "grep K .env.production": chain.Ask,
 		"cat .env.example": chain.Allow, "cat .env.sample .env.template .env.dist": chain.Allow,
 		"cp .env.example .env.dev": chain.Allow, "echo K=v > .env.test": chain.Allow, "touch .env.ci": chain.Ask, "sed -i s/K/L/ .env.ci": chain.Ask,
-		"echo K=v >> .env": chain.Allow, "echo K=v &>> .env.local": chain.Allow,
+		"echo K=v >> .env": appendVerdict, "echo K=v &>> .env.local": appendVerdict, "echo K=v >> .env.linked": chain.Ask,
 		"echo K=v > .env": chain.Ask, "touch .env.local": chain.Ask, "cp notes.txt .env": chain.Ask,
 		"sed -i s/K/L/ .env": chain.Ask, "rm .env": chain.Ask, "rm -f .env.missing": chain.Ask,
 		"mv .env notes2.txt": chain.Ask, "mv .env.local .env.new": chain.Ask, "cp .env notes2.txt": chain.Ask,
