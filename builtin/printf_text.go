@@ -208,8 +208,9 @@ func cStrftime(format string, t time.Time) string {
 }
 
 // strftimeLayouts are the conversions a Go time layout renders as the C
-// locale does.
-var strftimeLayouts = map[byte]string{
+// locale does, by conversion letter (an array the linker lays out, so
+// that nothing is built at start).
+var strftimeLayouts = [128]string{
 	'a': "Mon",
 	'A': "Monday",
 	'b': "Jan",
@@ -229,7 +230,7 @@ var strftimeLayouts = map[byte]string{
 }
 
 func strftimeField(c byte, t time.Time) string {
-	if layout, ok := strftimeLayouts[c]; ok {
+	if layout := strftimeLayouts[c&0x7f]; c < 0x80 && layout != "" {
 		return t.Format(layout)
 	}
 	d2 := func(n int) string { return pad2(n, "0") }

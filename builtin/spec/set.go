@@ -26,8 +26,9 @@ func (e *SetError) Error() string {
 	return e.Arg + ": " + e.Why
 }
 
-// setLetters are the single-letter options chainrun runs, by long name.
-var setLetters = map[byte]string{'e': "errexit", 'u': "nounset", 'x': "xtrace"}
+// setLetters are the single-letter options chainrun runs, by long name
+// (an array, not a map, so that nothing is built at start).
+var setLetters = [128]string{'e': "errexit", 'u': "nounset", 'x': "xtrace"}
 
 // setNames are the -o names chainrun runs.
 var setNames = []string{"errexit", "nounset", "pipefail", "xtrace"}
@@ -64,8 +65,11 @@ func Set(args []string) ([]SetChange, *SetError) {
 		for j := 1; j < len(a); j++ {
 			c := a[j]
 			if c != 'o' {
-				name, ok := setLetters[c]
-				if !ok {
+				name := ""
+				if c < 128 {
+					name = setLetters[c]
+				}
+				if name == "" {
 					return nil, setLetterError(a[:1] + string(c))
 				}
 				out = append(out, SetChange{Option: name, On: on})
