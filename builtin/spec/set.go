@@ -26,9 +26,19 @@ func (e *SetError) Error() string {
 	return e.Arg + ": " + e.Why
 }
 
-// setLetters are the single-letter options chainrun runs, by long name
-// (an array, not a map, so that nothing is built at start).
-var setLetters = [128]string{'e': "errexit", 'u': "nounset", 'x': "xtrace"}
+// setLetter is the long name of a single-letter option chainrun runs, or
+// "" (a switch, not a map, so that nothing is built at start).
+func setLetter(c byte) string {
+	switch c {
+	case 'e':
+		return "errexit"
+	case 'u':
+		return "nounset"
+	case 'x':
+		return "xtrace"
+	}
+	return ""
+}
 
 // setNames are the -o names chainrun runs.
 var setNames = []string{"errexit", "nounset", "pipefail", "xtrace"}
@@ -65,10 +75,7 @@ func Set(args []string) ([]SetChange, *SetError) {
 		for j := 1; j < len(a); j++ {
 			c := a[j]
 			if c != 'o' {
-				name := ""
-				if c < 128 {
-					name = setLetters[c]
-				}
+				name := setLetter(c)
 				if name == "" {
 					return nil, setLetterError(a[:1] + string(c))
 				}
