@@ -11,7 +11,11 @@
 # them as go install does where one is: chainrun then links the C library
 # dynamically (os/user, imported by mvdan.cc/sh/v3/expand), and every
 # start pays the dynamic loader, which 128a056, without os/user, did not.
-# It prints the binaries' sizes and the medians and their ratio.
+# It prints the binaries' sizes and package initialisers
+# (GODEBUG=inittrace=1), then the medians and their ratio; where valgrind
+# is installed, also the instructions each start runs (callgrind, median
+# of 9 runs with GOMAXPROCS=1, which the machine's load does not move),
+# and where perf is, the minor page faults (mean of 200 runs).
 set -euo pipefail
 
 rounds=400
@@ -42,5 +46,26 @@ cat "$tmp/old.built" >"$tmp/old/chainrun"
 cat "$tmp/new.built" >"$tmp/new/chainrun"
 chmod +x "$tmp/old/chainrun" "$tmp/new/chainrun"
 
-echo "CGO_ENABLED=$CGO_ENABLED; sizes: $commit $(wc -c <"$tmp/old/chainrun") bytes, $(git rev-parse --short HEAD) $(wc -c <"$tmp/new/chainrun") bytes"
+args=("$@")
+[ ${#args[@]} -gt 0 ] || args=(true)
+inits() { GODEBUG=inittrace=1 "$1" "${args[@]}" 2>&1 >/dev/null | grep -c '^init '; }
+# instructions: the median of 9 callgrind counts; a run valgrind cannot
+# finish (it lacks some instructions Go's runtime may use) is dropped.
+instructions() {
+	for _ in 1 2 3 4 5 6 7 8 9; do
+		out=$(GOMAXPROCS=1 GODEBUG=asyncpreemptoff=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+			"$1" "${args[@]}" 2>&1 >/dev/null) || continue
+		printf '%s\n' "$out" | awk '/refs:/ { gsub(",", "", $4); print $4 }'
+	done | sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'
+}
+faults() { perf stat -x, -e minor-faults -r 200 "$1" "${args[@]}" 2>&1 >/dev/null | cut -d, -f1; }
+for b in old new; do
+	name=$commit
+	[ $b = old ] || name=$(git rev-parse --short HEAD)
+	line="$b $name: $(wc -c <"$tmp/$b/chainrun") bytes, $(inits "$tmp/$b/chainrun") initialisers"
+	command -v valgrind >/dev/null && line="$line, $(instructions "$tmp/$b/chainrun") instructions"
+	command -v perf >/dev/null && line="$line, $(faults "$tmp/$b/chainrun") minor faults"
+	echo "$line"
+done
+echo "CGO_ENABLED=$CGO_ENABLED"
 "$tmp/startup" -runs "$rounds" "$tmp/old/chainrun" "$tmp/new/chainrun" "$@"

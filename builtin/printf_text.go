@@ -208,29 +208,35 @@ func cStrftime(format string, t time.Time) string {
 }
 
 // strftimeLayouts are the conversions a Go time layout renders as the C
-// locale does.
-var strftimeLayouts = map[byte]string{
-	'a': "Mon",
-	'A': "Monday",
-	'b': "Jan",
-	'h': "Jan",
-	'B': "January",
-	'c': "Mon Jan _2 15:04:05 2006",
-	'D': "01/02/06",
-	'F': "2006-01-02",
-	'p': "PM",
-	'r': "03:04:05 PM",
-	'R': "15:04",
-	'T': "15:04:05",
-	'X': "15:04:05",
-	'x': "01/02/06",
-	'z': "-0700",
-	'Z': "MST",
+// locale does, by conversion letter (a list the linker lays out, so that
+// nothing is built at start).
+var strftimeLayouts = [...]struct {
+	c      byte
+	layout string
+}{
+	{'a', "Mon"},
+	{'A', "Monday"},
+	{'b', "Jan"},
+	{'h', "Jan"},
+	{'B', "January"},
+	{'c', "Mon Jan _2 15:04:05 2006"},
+	{'D', "01/02/06"},
+	{'F', "2006-01-02"},
+	{'p', "PM"},
+	{'r', "03:04:05 PM"},
+	{'R', "15:04"},
+	{'T', "15:04:05"},
+	{'X', "15:04:05"},
+	{'x', "01/02/06"},
+	{'z', "-0700"},
+	{'Z', "MST"},
 }
 
 func strftimeField(c byte, t time.Time) string {
-	if layout, ok := strftimeLayouts[c]; ok {
-		return t.Format(layout)
+	for _, l := range strftimeLayouts {
+		if l.c == c {
+			return t.Format(l.layout)
+		}
 	}
 	d2 := func(n int) string { return pad2(n, "0") }
 	switch c {

@@ -76,22 +76,11 @@ const (
 	BuiltinRead Builtin = "read"
 )
 
-// Builtins lists the engine built-ins: the names of spec.All, where each
-// built-in's record (name and effects) lives.
-var Builtins = func() []Builtin {
-	out := make([]Builtin, len(spec.All))
-	for i, b := range spec.All {
-		out[i] = Builtin(b.Name)
-	}
-	return out
-}()
-
-// LookupBuiltin reports whether name is an engine built-in.
+// LookupBuiltin reports whether name is an engine built-in: a name of
+// spec.All, where each built-in's record (name and effects) lives.
 func LookupBuiltin(name string) (Builtin, bool) {
-	for _, b := range Builtins {
-		if string(b) == name {
-			return b, true
-		}
+	if _, ok := spec.Lookup(name); ok {
+		return Builtin(name), true
 	}
 	return "", false
 }

@@ -407,9 +407,9 @@ func lookupBuiltinDialect(name string, d Dialect) (Builtin, bool) {
 		return b, true
 	}
 	if d == Windows {
-		for _, b := range Builtins {
-			if strings.EqualFold(name, string(b)) {
-				return b, true
+		for _, b := range spec.All {
+			if strings.EqualFold(name, b.Name) {
+				return Builtin(b.Name), true
 			}
 		}
 	}

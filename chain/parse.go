@@ -130,7 +130,7 @@ func fromSyntaxError(src string, err error) error {
 			}
 			return refuse(src, off, KindUnsupported, "glob",
 				"name[…] in command position is read as an array assignment by the parser chainrun uses, while bash would glob it; quote the [ to pass it literally, or put the glob after the command")
-		case strings.Contains(msg, "can only be used") && closingWords[quotedWord(msg)]:
+		case strings.Contains(msg, "can only be used") && closingWord(quotedWord(msg)):
 			// a closing reserved word such as fi or done where a command
 			// should start.
 			off := int(pe.Pos.Offset())

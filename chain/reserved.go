@@ -6,14 +6,17 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 )
 
-// closingWords are the reserved words that only continue or close a
+// closingWord reports the reserved words that only continue or close a
 // compound command. bash's grammar has no rule that starts a command with
 // one of them, so in command position they make the whole line a syntax
 // error (status 2, nothing runs) — unlike a program of that name, which
 // bash would only fail to find (127).
-var closingWords = map[string]bool{
-	"then": true, "else": true, "elif": true, "fi": true, "do": true, "done": true,
-	"esac": true, "in": true, "}": true, "]]": true,
+func closingWord(w string) bool {
+	switch w {
+	case "then", "else", "elif", "fi", "do", "done", "esac", "in", "}", "]]":
+		return true
+	}
+	return false
 }
 
 // reservedCommand refuses a simple command whose first word is a closing
@@ -31,7 +34,7 @@ func (l *lowerer) reservedCommand(st *syntax.Stmt, call *syntax.CallExpr) *Parse
 		return nil
 	}
 	lit, ok := w.Parts[0].(*syntax.Lit)
-	if !ok || !closingWords[lit.Value] || l.src[l.off(lit.Pos()):l.off(lit.End())] != lit.Value {
+	if !ok || !closingWord(lit.Value) || l.src[l.off(lit.Pos()):l.off(lit.End())] != lit.Value {
 		return nil // quoted or escaped: an ordinary word
 	}
 	for _, r := range st.Redirs {

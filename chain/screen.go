@@ -32,19 +32,18 @@ const (
 	scrBackslash
 )
 
-var screenClass = func() (t [256]byte) {
-	for c := 0; c < 0x20; c++ {
-		t[c] = scrBad
-	}
-	t['\t'], t['\n'], t[0x7f] = 0, scrOp, scrBad
-	for c := 0x80; c < 0x100; c++ {
-		t[c] = scrNonASCII
-	}
-	t['|'], t[';'], t['&'] = scrOp, scrOp, scrOp
-	t['<'], t['>'] = scrRedirect, scrRedirect
-	t['#'], t['\\'] = scrHash, scrBackslash
-	return t
-}()
+// screenClass is the class of each ASCII byte (every other byte is
+// scrNonASCII), a literal the linker lays out: nothing is built at start.
+var screenClass = [0x80]byte{
+	0x00: scrBad, 0x01: scrBad, 0x02: scrBad, 0x03: scrBad, 0x04: scrBad, 0x05: scrBad, 0x06: scrBad,
+	0x07: scrBad, 0x08: scrBad, 0x0b: scrBad, 0x0c: scrBad, 0x0d: scrBad, 0x0e: scrBad, 0x0f: scrBad,
+	0x10: scrBad, 0x11: scrBad, 0x12: scrBad, 0x13: scrBad, 0x14: scrBad, 0x15: scrBad, 0x16: scrBad,
+	0x17: scrBad, 0x18: scrBad, 0x19: scrBad, 0x1a: scrBad, 0x1b: scrBad, 0x1c: scrBad, 0x1d: scrBad,
+	0x1e: scrBad, 0x1f: scrBad, 0x7f: scrBad,
+	'\n': scrOp, '|': scrOp, ';': scrOp, '&': scrOp,
+	'<': scrRedirect, '>': scrRedirect,
+	'#': scrHash, '\\': scrBackslash,
+}
 
 // screen refuses characters that have no business in a command line
 // before the parser sees them: invalid UTF-8, NUL and control characters
@@ -57,7 +56,10 @@ func screen(src string) (sourceFacts, error) {
 	f := sourceFacts{segments: 1, crlf: -1}
 	for i := 0; i < len(src); {
 		c := src[i]
-		k := screenClass[c]
+		k := scrNonASCII
+		if c < 0x80 {
+			k = screenClass[c]
+		}
 		if k == 0 {
 			i++
 			continue

@@ -22,22 +22,20 @@ const (
 	classNonASCII
 )
 
-var byteClass = func() (t [256]byte) {
-	for _, c := range "\\'\"" {
-		t[c] = classQuote
-	}
-	for _, c := range "*?[{~" {
-		t[c] = classExpandable
-	}
-	for c := 0x80; c < 0x100; c++ {
-		t[c] = classNonASCII
-	}
-	return t
-}()
+// byteClass is the class of each ASCII byte (every other byte is
+// classNonASCII), a literal the linker lays out: nothing is built at start.
+var byteClass = [0x80]byte{
+	'\\': classQuote, '\'': classQuote, '"': classQuote,
+	'*': classExpandable, '?': classExpandable, '[': classExpandable, '{': classExpandable, '~': classExpandable,
+}
 
 func classify(raw string) (classes byte) {
 	for i := 0; i < len(raw); i++ {
-		classes |= byteClass[raw[i]]
+		if c := raw[i]; c < 0x80 {
+			classes |= byteClass[c]
+		} else {
+			classes |= classNonASCII
+		}
 	}
 	return classes
 }

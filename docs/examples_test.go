@@ -63,15 +63,17 @@ func TestExamples(t *testing.T) {
 	}
 }
 
-// buildChainrun builds cmd/chainrun into a temporary directory.
-func buildChainrun(t *testing.T) string {
+// buildChainrun builds cmd/chainrun, and the commands more names, into a
+// temporary directory.
+func buildChainrun(t *testing.T, more ...string) string {
 	t.Helper()
 	goTool, err := exec.LookPath("go")
 	if err != nil {
 		t.Skip("no go command to build chainrun with")
 	}
 	dir := testprog.TempDir(t)
-	out, err := exec.Command(goTool, "build", "-o", dir+string(filepath.Separator), "../cmd/chainrun").CombinedOutput()
+	args := append([]string{"build", "-o", dir + string(filepath.Separator), "../cmd/chainrun"}, more...)
+	out, err := exec.Command(goTool, args...).CombinedOutput()
 	if err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
@@ -120,7 +122,11 @@ func prepare(t *testing.T, dir string, setup [][]string) bool {
 		case "copy":
 			data = []byte(readFile(t, filepath.Join("..", filepath.FromSlash(arg))))
 		}
-		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+		path := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, data, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}

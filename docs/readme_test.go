@@ -23,10 +23,11 @@ func TestReadme(t *testing.T) {
 	if n := strings.Count(readme, "\n"); n > maxReadme {
 		t.Errorf("README.md has %d lines, more than %d: move detail into docs/ and link it", n, maxReadme)
 	}
-	// The install line, then the two commands a new user runs, in the
-	// first screen.
+	// The install lines (the CLI's, then the MCP server's), then the two
+	// commands a new user runs, in the first screen.
 	first := strings.Join(strings.SplitN(readme, "\n", 16)[:15], "\n")
-	for _, s := range []string{"go install github.com/chainrun/chainrun/cmd/...@latest", "chainrun 'seq 10 | grep 5'\n", "chainrun mcp "} {
+	for _, s := range []string{"go install github.com/chainrun/chainrun/cmd/chainrun@latest ",
+		"go install github.com/chainrun/chainrun/cmd/chainrun-mcp@latest ", "chainrun 'seq 10 | grep 5'\n", "chainrun mcp "} {
 		if !strings.Contains(first, s) {
 			t.Errorf("README.md's first screen lacks %q", s)
 		}

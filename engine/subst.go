@@ -20,8 +20,15 @@ import (
 const MaxSubstOutput = 16 << 20
 
 // ErrSubstOutput is the error of a command substitution whose output
-// went over MaxSubstOutput.
-var ErrSubstOutput = fmt.Errorf("command substitution output over %d bytes", MaxSubstOutput)
+// went over MaxSubstOutput. A value of a type of its own rather than
+// fmt.Errorf's, so that nothing is built at start.
+var ErrSubstOutput error = substOutputError{}
+
+type substOutputError struct{}
+
+func (substOutputError) Error() string {
+	return fmt.Sprintf("command substitution output over %d bytes", MaxSubstOutput)
+}
 
 // substitute runs the inner chain of a command substitution as its own
 // Run: judged by the same policy before it starts and each segment again

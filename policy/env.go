@@ -3,6 +3,7 @@ package policy
 import (
 	"os"
 	"strings"
+	"sync"
 
 	"github.com/chainrun/chainrun/environ"
 )
@@ -62,16 +63,18 @@ var safeEnv = [...]struct{ name, why string }{
 	{"CUDA_VISIBLE_DEVICES", "which GPUs a program sees"},
 }
 
-var safeEnvSet = func() map[string]bool {
+// safeEnvSet indexes safeEnv, built on the first judgement rather than
+// at every start.
+var safeEnvSet = sync.OnceValue(func() map[string]bool {
 	m := make(map[string]bool, len(safeEnv))
 	for _, e := range safeEnv {
 		m[e.name] = true
 	}
 	return m
-}()
+})
 
 // isSafeEnv reports a name on the safe-list.
-func isSafeEnv(name string) bool { return safeEnvSet[name] }
+func isSafeEnv(name string) bool { return safeEnvSet()[name] }
 
 // envRisks say what well-known variables can do, for the reason an ask
 // gives; a trailing * matches a family. They are words for the user, not

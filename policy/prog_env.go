@@ -5,14 +5,17 @@ import "github.com/chainrun/chainrun/chain"
 // env runs a command with assignments, -S text split like a command line,
 // or prints the environment. Only printing is left to a prefix rule.
 
-// envOpts are env's options (coreutils).
-var envOpts = optSpec{shortVal: "uCS", shortFlag: "i0v", longVal: []string{"unset", "chdir", "split-string"},
-	longOpt:  []string{"block-signal", "default-signal", "ignore-signal"},
-	longFlag: []string{"ignore-environment", "null", "debug", "list-signal-handling", "help", "version"}, abbrev: true,
-	roles: map[string]fileRole{"-C": roleChdir, "--chdir": roleChdir}}
+// envOpts are env's options (coreutils), made by the registration (a value with maps,
+// which a package variable would build at every start).
+func envOpts() optSpec {
+	return optSpec{shortVal: "uCS", shortFlag: "i0v", longVal: []string{"unset", "chdir", "split-string"},
+		longOpt:  []string{"block-signal", "default-signal", "ignore-signal"},
+		longFlag: []string{"ignore-environment", "null", "debug", "list-signal-handling", "help", "version"}, abbrev: true,
+		roles: map[string]fileRole{"-C": roleChdir, "--chdir": roleChdir}}
+}
 
 func registerEnv() {
-	register(&program{names: []string{"env"}, opts: envOpts, wrap: envWrap, guard: envGuard, runsCode: true})
+	register(&program{names: []string{"env"}, opts: envOpts(), wrap: envWrap, guard: envGuard, runsCode: true})
 }
 
 // envWrap unwraps env: -S/--split-string text is split like a command

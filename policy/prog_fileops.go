@@ -11,10 +11,14 @@ import (
 // they write needs permission of its own (an Edit rule, acceptEdits mode).
 
 // recursiveForce are the aliases of rm, cp, scp and rsync: -r is -R.
-var recursiveForce = sameFlags([]string{"-r", "-R", "--recursive"}, []string{"-f", "--force"})
+func recursiveForce() map[string][]string {
+	return sameFlags([]string{"-r", "-R", "--recursive"}, []string{"-f", "--force"})
+}
 
 // modeFlags are the aliases of chmod, chown and chgrp, whose -r is a mode.
-var modeFlags = sameFlags([]string{"-R", "--recursive"}, []string{"-f", "--silent", "--quiet"})
+func modeFlags() map[string][]string {
+	return sameFlags([]string{"-R", "--recursive"}, []string{"-f", "--silent", "--quiet"})
+}
 
 // copyOpts are the value-taking options of cp, install and mv.
 var copyOpts = optSpec{shortVal: "tSmog", longVal: []string{"target-directory", "suffix", "mode", "owner", "group", "context", "sparse",
@@ -22,7 +26,7 @@ var copyOpts = optSpec{shortVal: "tSmog", longVal: []string{"target-directory", 
 
 func registerFileops() {
 	registerAll(
-		&program{names: []string{"cp"}, acceptEdits: true, opts: copyOpts, files: copyFiles(roleRead), tree: cpTree, aliases: recursiveForce},
+		&program{names: []string{"cp"}, acceptEdits: true, opts: copyOpts, files: copyFiles(roleRead), tree: cpTree, aliases: recursiveForce()},
 		&program{names: []string{"install", "copy"}, opts: copyOpts, files: copyFiles(roleRead)},
 		&program{names: []string{"mv"}, acceptEdits: true, opts: copyOpts, files: copyFiles(roleWrite)},
 		&program{names: []string{"move"}, opts: copyOpts, files: copyFiles(roleWrite)},
@@ -47,11 +51,11 @@ func registerFileops() {
 				roles: map[string]fileRole{"-r": roleRead, "--reference": roleRead}}},
 		// chmod, chown and chgrp: the first operand is the mode or owner,
 		// unless --reference gave it.
-		&program{names: []string{"chmod", "chgrp"}, operands: roleWrite, operandFiles: modeOperands, aliases: modeFlags,
+		&program{names: []string{"chmod", "chgrp"}, operands: roleWrite, operandFiles: modeOperands, aliases: modeFlags(),
 			opts: optSpec{longVal: []string{"reference"}, abbrev: true, roles: map[string]fileRole{"--reference": roleRead}}},
-		&program{names: []string{"chown"}, operands: roleWrite, operandFiles: modeOperands, aliases: modeFlags,
+		&program{names: []string{"chown"}, operands: roleWrite, operandFiles: modeOperands, aliases: modeFlags(),
 			opts: optSpec{longVal: []string{"reference", "from"}, abbrev: true, roles: map[string]fileRole{"--reference": roleRead}}},
-		&program{names: []string{"rm"}, acceptEdits: true, operands: roleRemove, aliases: recursiveForce},
+		&program{names: []string{"rm"}, acceptEdits: true, operands: roleRemove, aliases: recursiveForce()},
 		&program{names: []string{"rmdir"}, acceptEdits: true, operands: roleRemove},
 		&program{names: []string{"unlink", "shred", "del", "erase", "rd"}, operands: roleRemove},
 	)

@@ -300,12 +300,27 @@ func gitFiles(p *program, args []word) []fileArg {
 
 // gitPathspecs are the options of the subcommands that change the working
 // tree, as far as their operands need: which take a value.
-var gitPathspecs = map[string]*optSpec{
-	"checkout": {shortVal: "bB", longVal: []string{"orphan", "conflict", "pathspec-from-file"}},
-	"restore":  {shortVal: "s", longVal: []string{"source", "conflict", "pathspec-from-file"}},
-	"rm":       {longVal: []string{"pathspec-from-file"}},
-	"mv":       {},
-	"apply":    {shortVal: "pC", longVal: []string{"directory", "exclude", "include", "whitespace", "build-fake-ancestor"}},
+// A list the linker lays out, not a map built at start.
+var gitPathspecs = [...]struct {
+	sub  string
+	opts optSpec
+}{
+	{"checkout", optSpec{shortVal: "bB", longVal: []string{"orphan", "conflict", "pathspec-from-file"}}},
+	{"restore", optSpec{shortVal: "s", longVal: []string{"source", "conflict", "pathspec-from-file"}}},
+	{"rm", optSpec{longVal: []string{"pathspec-from-file"}}},
+	{"mv", optSpec{}},
+	{"apply", optSpec{shortVal: "pC", longVal: []string{"directory", "exclude", "include", "whitespace", "build-fake-ancestor"}}},
+}
+
+// gitPathspec is the option spec of git subcommand sub, when it changes
+// the working tree.
+func gitPathspec(sub string) *optSpec {
+	for i := range gitPathspecs {
+		if gitPathspecs[i].sub == sub {
+			return &gitPathspecs[i].opts
+		}
+	}
+	return nil
 }
 
 // gitWorktree are the files a git subcommand writes in the working tree:
@@ -322,10 +337,11 @@ func gitWorktree(p *program, args []word) []fileArg {
 		return nil
 	}
 	sub, ok := layer[1].known()
-	if !ok || gitPathspecs[sub] == nil {
+	spec := gitPathspec(sub)
+	if !ok || spec == nil {
 		return nil
 	}
-	operands, opts := walkFlags(layer[2:], gitPathspecs[sub])
+	operands, opts := walkFlags(layer[2:], spec)
 	has := func(flags ...string) bool { _, ok := findFlag(opts, flags...); return ok }
 	role, what := roleWrite, "git "+sub+" path"
 	switch sub {

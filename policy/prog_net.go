@@ -9,9 +9,9 @@ import "strings"
 func registerNet() {
 	registerAll(
 		&program{names: []string{"ssh"}, opts: *sshSpec("ssh"), guard: specGuard, runsCode: true},
-		&program{names: []string{"scp"}, opts: *sshSpec("scp"), guard: specGuard, aliases: recursiveForce},
+		&program{names: []string{"scp"}, opts: *sshSpec("scp"), guard: specGuard, aliases: recursiveForce()},
 		&program{names: []string{"sftp"}, opts: *sshSpec("sftp"), guard: specGuard},
-		&program{names: []string{"rsync"}, guard: specGuard, aliases: recursiveForce, opts: optSpec{
+		&program{names: []string{"rsync"}, guard: specGuard, aliases: recursiveForce(), opts: optSpec{
 			shortVal: "efBMT",
 			longVal: []string{"rsh", "rsync-path", "filter", "exclude", "include", "exclude-from", "include-from", "files-from", "temp-dir",
 				"log-file", "password-file", "chmod", "backup-dir", "suffix"},

@@ -11,10 +11,13 @@ import (
 // they find (-exec, -x), which deny rules see unwrapped and the guard
 // stops, and find can delete or write files.
 
-// grepOpts are grep's value-taking options.
-var grepOpts = optSpec{shortVal: "efmABCdD", longVal: []string{"regexp", "file", "max-count", "after-context", "before-context",
-	"context", "label", "include", "exclude", "exclude-dir", "exclude-from", "binary-files", "devices", "color", "colour"},
-	abbrev: true, roles: map[string]fileRole{"-e": roleInert, "--regexp": roleInert, "-f": roleRead, "--file": roleRead, "--exclude-from": roleRead}}
+// grepOpts are grep's value-taking options, made by the registration (a value with maps,
+// which a package variable would build at every start).
+func grepOpts() optSpec {
+	return optSpec{shortVal: "efmABCdD", longVal: []string{"regexp", "file", "max-count", "after-context", "before-context",
+		"context", "label", "include", "exclude", "exclude-dir", "exclude-from", "binary-files", "devices", "color", "colour"},
+		abbrev: true, roles: map[string]fileRole{"-e": roleInert, "--regexp": roleInert, "-f": roleRead, "--file": roleRead, "--exclude-from": roleRead}}
+}
 
 // grepScript are the options that give grep's and rg's pattern.
 var grepScript = []string{"-e", "--regexp", "-f", "--file"}
@@ -22,11 +25,11 @@ var grepScript = []string{"-e", "--regexp", "-f", "--file"}
 func registerSearch() {
 	registerAll(
 		// grep -r:* also covers -R, which follows links besides.
-		&program{names: []string{"grep", "egrep", "fgrep"}, opts: grepOpts, operands: roleRead, first: roleInert, firstGiven: grepScript, readOnly: true, tree: grepTree,
+		&program{names: []string{"grep", "egrep", "fgrep"}, opts: grepOpts(), operands: roleRead, first: roleInert, firstGiven: grepScript, readOnly: true, tree: grepTree,
 			aliases: map[string][]string{
 				"-r": {"-r", "--recursive", "-R", "--dereference-recursive"}, "--recursive": {"-r", "--recursive", "-R", "--dereference-recursive"},
 				"-R": {"-R", "--dereference-recursive"}, "--dereference-recursive": {"-R", "--dereference-recursive"}}},
-		&program{names: []string{"zgrep"}, opts: grepOpts, operands: roleRead, first: roleInert, firstGiven: grepScript},
+		&program{names: []string{"zgrep"}, opts: grepOpts(), operands: roleRead, first: roleInert, firstGiven: grepScript},
 		&program{names: []string{"rg"}, operands: roleRead, first: roleInert, firstGiven: grepScript, readOnly: true, guard: specGuard, tree: rgTree,
 			opts: optSpec{
 				shortVal: "ABCEMTdefgjmrt",

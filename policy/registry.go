@@ -134,7 +134,7 @@ type program struct {
 // record is looked up. Built at package initialisation, the records cost
 // every start of chainrun a fifth of a millisecond, policy or none.
 var (
-	registry = map[string]*program{}
+	registry map[string]*program
 	prefixed []*program
 )
 
@@ -145,6 +145,7 @@ func loadRegistry() { registryOnce.Do(registerFamilies) }
 
 // registerFamilies registers the records of each prog_*.go file.
 func registerFamilies() {
+	registry = make(map[string]*program, 512)
 	for _, f := range [...]func(){
 		registerArchive, registerAwk, registerBuild, registerCloud, registerContainers, registerEnv, registerFileinfo,
 		registerFileops, registerFormat, registerGit, registerInfo, registerInterp, registerJson, registerMake, registerNet,

@@ -35,7 +35,7 @@ const (
 )
 
 func init() {
-	if os.Getenv(carverEnv) == "1" && len(os.Args) > 2 && os.Args[0] == carverArg0 {
+	if len(os.Args) > 2 && os.Args[0] == carverArg0 && os.Getenv(carverEnv) == "1" {
 		os.Exit(runCarver(os.Args[1:]))
 	}
 }

@@ -55,7 +55,7 @@ const WatchdogDelay = 20 * time.Millisecond
 // program it was built as runs: every program importing this package can
 // be its own watchdog, with no separate executable to install.
 func init() {
-	if os.Getenv(watchdogEnv) == "1" && len(os.Args) == 1 && os.Args[0] == watchdogArg0 {
+	if len(os.Args) == 1 && os.Args[0] == watchdogArg0 && os.Getenv(watchdogEnv) == "1" {
 		os.Exit(runWatchdog())
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -239,7 +240,7 @@ func (p *findParser) primary() (findExpr, error) {
 	}
 	a := p.args[p.i]
 	p.i++
-	if e, ok := findFlags[a]; ok {
+	if e := findFlag(a); e != nil {
 		if a == "-print" || a == "-print0" || a == "-delete" {
 			p.f.hasAction = true
 		}
@@ -248,7 +249,7 @@ func (p *findParser) primary() (findExpr, error) {
 		}
 		return e, nil
 	}
-	if mk, ok := findTests[a]; ok {
+	if mk := findTest(a); mk != nil {
 		v, err := p.value()
 		if err != nil {
 			return nil, err
@@ -271,7 +272,7 @@ func (p *findParser) primary() (findExpr, error) {
 		}
 		return func(*finder, *node) bool { return true }, err
 	}
-	if findKnown[a] {
+	if slices.Contains(findKnown, a) {
 		return nil, &UsageError{Option: a, Reason: "not supported"}
 	}
 	return nil, errors.New("unknown predicate `" + a + "'")
@@ -285,29 +286,35 @@ func (m findMessage) Error() string { return string(m) }
 // errNoClose is an unclosed parenthesis.
 const errNoClose = findMessage("invalid expression; I was expecting to find a ')' somewhere but did not see one.")
 
+// The primaries' tables are literals the linker lays out, looked up by a
+// scan (a handful of entries, read once per primary of a find run), so
+// that nothing is built when a program that links the tools starts.
+
 // findKnown are GNU find's primaries the built-in one does not support.
-var findKnown = map[string]bool{"-exec": true, "-execdir": true, "-ok": true, "-okdir": true, "-printf": true, "-fprint": true,
-	"-fprintf": true, "-fprint0": true, "-fls": true, "-ls": true, "-regex": true, "-iregex": true, "-user": true,
-	"-group": true, "-perm": true, "-newermt": true, "-mmin": true, "-amin": true, "-cmin": true, "-atime": true, "-ctime": true,
-	"-links": true, "-inum": true, "-samefile": true, "-lname": true, "-ilname": true, "-follow": true, "-xdev": true,
-	"-depth": true, "-quit": true, "-readable": true, "-writable": true, "-executable": true, "-nouser": true, "-nogroup": true,
-	"-wholename": true, "-iwholename": true, "-xtype": true, "-fstype": true, "-used": true, "-anewer": true, "-cnewer": true}
+var findKnown = []string{"-exec", "-execdir", "-ok", "-okdir", "-printf", "-fprint", "-fprintf", "-fprint0", "-fls",
+	"-ls", "-regex", "-iregex", "-user", "-group", "-perm", "-newermt", "-mmin", "-amin", "-cmin", "-atime", "-ctime",
+	"-links", "-inum", "-samefile", "-lname", "-ilname", "-follow", "-xdev", "-depth", "-quit", "-readable",
+	"-writable", "-executable", "-nouser", "-nogroup", "-wholename", "-iwholename", "-xtype", "-fstype", "-used",
+	"-anewer", "-cnewer"}
 
 // findFlags are the primaries without an argument.
-var findFlags = map[string]findExpr{
-	"-print":  func(f *finder, n *node) bool { f.out.WriteString(n.path + "\n"); return true },
-	"-print0": func(f *finder, n *node) bool { f.out.WriteString(n.path + "\x00"); return true },
-	"-prune":  func(f *finder, n *node) bool { f.prune = true; return true },
-	"-true":   func(*finder, *node) bool { return true },
-	"-false":  func(*finder, *node) bool { return false },
-	"-empty": func(f *finder, n *node) bool {
+var findFlags = [...]struct {
+	name string
+	e    findExpr
+}{
+	{"-print", func(f *finder, n *node) bool { f.out.WriteString(n.path + "\n"); return true }},
+	{"-print0", func(f *finder, n *node) bool { f.out.WriteString(n.path + "\x00"); return true }},
+	{"-prune", func(f *finder, n *node) bool { f.prune = true; return true }},
+	{"-true", func(*finder, *node) bool { return true }},
+	{"-false", func(*finder, *node) bool { return false }},
+	{"-empty", func(f *finder, n *node) bool {
 		if n.info.IsDir() {
 			d, err := os.ReadDir(n.real)
 			return err == nil && len(d) == 0
 		}
 		return n.info.Mode().IsRegular() && n.info.Size() == 0
-	},
-	"-delete": func(f *finder, n *node) bool {
+	}},
+	{"-delete", func(f *finder, n *node) bool {
 		if n.path == "." {
 			return true
 		}
@@ -317,26 +324,49 @@ var findFlags = map[string]findExpr{
 			return false
 		}
 		return true
-	},
+	}},
 }
 
 // findTests are the primaries with an argument: each compiles its test.
-var findTests = map[string]func(f *finder, v string) (findExpr, error){
-	"-name":  func(_ *finder, v string) (findExpr, error) { return nameTest(v, false, true) },
-	"-iname": func(_ *finder, v string) (findExpr, error) { return nameTest(v, true, true) },
-	"-path":  func(_ *finder, v string) (findExpr, error) { return nameTest(v, false, false) },
-	"-ipath": func(_ *finder, v string) (findExpr, error) { return nameTest(v, true, false) },
-	"-type":  typeTest,
-	"-newer": func(f *finder, v string) (findExpr, error) {
+var findTests = [...]struct {
+	name string
+	mk   func(f *finder, v string) (findExpr, error)
+}{
+	{"-name", func(_ *finder, v string) (findExpr, error) { return nameTest(v, false, true) }},
+	{"-iname", func(_ *finder, v string) (findExpr, error) { return nameTest(v, true, true) }},
+	{"-path", func(_ *finder, v string) (findExpr, error) { return nameTest(v, false, false) }},
+	{"-ipath", func(_ *finder, v string) (findExpr, error) { return nameTest(v, true, false) }},
+	{"-type", typeTest},
+	{"-newer", func(f *finder, v string) (findExpr, error) {
 		fi, err := os.Stat(f.path(v))
 		if err != nil {
 			return nil, errors.New(quote(v) + ": " + describe(err))
 		}
 		t := fi.ModTime()
 		return func(_ *finder, n *node) bool { return n.info.ModTime().After(t) }, nil
-	},
-	"-size":  sizeTest,
-	"-mtime": mtimeTest,
+	}},
+	{"-size", sizeTest},
+	{"-mtime", mtimeTest},
+}
+
+// findFlag is the primary a without an argument, or nil.
+func findFlag(a string) findExpr {
+	for _, f := range findFlags {
+		if f.name == a {
+			return f.e
+		}
+	}
+	return nil
+}
+
+// findTest compiles the test of primary a with an argument, or is nil.
+func findTest(a string) func(f *finder, v string) (findExpr, error) {
+	for _, t := range findTests {
+		if t.name == a {
+			return t.mk
+		}
+	}
+	return nil
 }
 
 // nameTest matches the base name (or, for -path, the whole path) against

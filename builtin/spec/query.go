@@ -8,14 +8,17 @@ import "strings"
 
 // BashBuiltins are bash's built-in commands, and BashKeywords its reserved
 // words: what type and command -V call "a shell builtin" and "a shell
-// keyword", whether or not chainrun runs them.
+// keyword", whether or not chainrun runs them. Literal lists, laid out by
+// the linker: nothing is built when a program starts.
 var (
-	BashBuiltins = strings.Fields(". : [ alias bg bind break builtin caller cd command compgen complete compopt " +
-		"continue declare dirs disown echo enable eval exec exit export false fc fg getopts hash help history jobs " +
-		"kill let local logout mapfile popd printf pushd pwd read readarray readonly return set shift shopt source " +
-		"suspend test times trap true type typeset ulimit umask unalias unset wait")
-	BashKeywords = strings.Fields("if then else elif fi case esac for select while until do done in function time " +
-		"{ } ! [[ ]] coproc")
+	BashBuiltins = []string{".", ":", "[", "alias", "bg", "bind", "break", "builtin", "caller", "cd", "command",
+		"compgen", "complete", "compopt", "continue", "declare", "dirs", "disown", "echo", "enable", "eval", "exec",
+		"exit", "export", "false", "fc", "fg", "getopts", "hash", "help", "history", "jobs", "kill", "let", "local",
+		"logout", "mapfile", "popd", "printf", "pushd", "pwd", "read", "readarray", "readonly", "return", "set",
+		"shift", "shopt", "source", "suspend", "test", "times", "trap", "true", "type", "typeset", "ulimit", "umask",
+		"unalias", "unset", "wait"}
+	BashKeywords = []string{"if", "then", "else", "elif", "fi", "case", "esac", "for", "select", "while", "until",
+		"do", "done", "in", "function", "time", "{", "}", "!", "[[", "]]", "coproc"}
 )
 
 // Command reads command's options (args after the name): query is 'v' or

@@ -26,8 +26,19 @@ func (e *SetError) Error() string {
 	return e.Arg + ": " + e.Why
 }
 
-// setLetters are the single-letter options chainrun runs, by long name.
-var setLetters = map[byte]string{'e': "errexit", 'u': "nounset", 'x': "xtrace"}
+// setLetter is the long name of a single-letter option chainrun runs, or
+// "" (a switch, not a map, so that nothing is built at start).
+func setLetter(c byte) string {
+	switch c {
+	case 'e':
+		return "errexit"
+	case 'u':
+		return "nounset"
+	case 'x':
+		return "xtrace"
+	}
+	return ""
+}
 
 // setNames are the -o names chainrun runs.
 var setNames = []string{"errexit", "nounset", "pipefail", "xtrace"}
@@ -64,8 +75,8 @@ func Set(args []string) ([]SetChange, *SetError) {
 		for j := 1; j < len(a); j++ {
 			c := a[j]
 			if c != 'o' {
-				name, ok := setLetters[c]
-				if !ok {
+				name := setLetter(c)
+				if name == "" {
 					return nil, setLetterError(a[:1] + string(c))
 				}
 				out = append(out, SetChange{Option: name, On: on})

@@ -117,6 +117,14 @@ func usage(w io.Writer) error {
 // ok false, chainrun exits at once with status (help, version, errors).
 func (c *cli) parseArgs(args []string) (cfg *config, status int, ok bool) {
 	cfg = &config{dialect: chain.HostDialect(), grace: engine.DefaultGrace}
+	cfg.tools, _ = tools.ParseMode(os.Getenv("CHAINRUN_BUILTIN_TOOLS"))
+	// The common call, one command line and no flag, reads as the flag set
+	// would read it without defining the set's flags: a tenth of what
+	// chainrun itself does on `chainrun true`.
+	if len(args) == 1 && !strings.HasPrefix(args[0], "-") {
+		cfg.command = args[0]
+		return cfg, 0, true
+	}
 	var version bool
 
 	fs := flag.NewFlagSet("chainrun", flag.ContinueOnError)
@@ -132,7 +140,6 @@ func (c *cli) parseArgs(args []string) (cfg *config, status int, ok bool) {
 	fs.Var((*envValue)(&cfg.env), "env", "")
 	fs.BoolVar(&cfg.combined, "combined", false, "")
 	fs.BoolVar(&cfg.pipefail, "pipefail", false, "")
-	cfg.tools, _ = tools.ParseMode(os.Getenv("CHAINRUN_BUILTIN_TOOLS"))
 	fs.Var((*toolsValue)(&cfg.tools), "builtin-tools", "")
 	cfg.policyFlags.define(fs)
 	fs.BoolVar(&cfg.yes, "yes", false, "")

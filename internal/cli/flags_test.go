@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -126,6 +127,11 @@ func TestParseArgs(t *testing.T) {
 	cfg, _, ok = c.parseArgs([]string{"echo hi"})
 	if !ok || cfg.dialect != chain.HostDialect() || cfg.grace != engine.DefaultGrace || cfg.timeout != 0 {
 		t.Fatalf("defaults: %+v", cfg)
+	}
+	// A lone command line skips the flag set; it reads as the set reads it.
+	viaFlags, _, ok := c.parseArgs([]string{"--", "echo hi"})
+	if !ok || !reflect.DeepEqual(cfg, viaFlags) {
+		t.Fatalf("a lone command line reads as %+v, through the flag set as %+v", cfg, viaFlags)
 	}
 }
 
