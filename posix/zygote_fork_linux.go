@@ -16,8 +16,8 @@ import (
 // process and kills the child when they differ, and when exec fails it
 // reaps the child (which is not its own) and returns no pid, leaving
 // chainrun a zombie it cannot name. So the zygote clones with clone3 (the
-// same layout on every architecture) and the child runs forkChild: raw
-// system calls only, on values prepared before the fork.
+// same layout on every architecture) and the child runs forkSpec.child:
+// raw system calls only, on values prepared before the fork.
 
 // cloneArgs is the kernel's struct clone_args, version 0.
 type cloneArgs struct {
@@ -63,20 +63,23 @@ func findCaught() {
 	}
 }
 
+// zygoteStack is the stack of a child that shares the zygote's memory
+// until its exec (vforkFlags); the zygote forks one child at a time.
+var zygoteStack [64 << 10]byte
+
 // fork starts the child with every signal of this thread blocked, so no
 // handler of the runtime runs in it, and returns its pid.
-//
-//go:nosplit
-//go:norace
-func (s *forkSpec) fork(args *cloneArgs) (int, syscall.Errno) {
+func (s *forkSpec) fork() (int, syscall.Errno) {
+	args := &cloneArgs{flags: unix.CLONE_PARENT | vforkFlags}
+	if vforkFlags != 0 {
+		base := uintptr(unsafe.Pointer(&zygoteStack[0]))
+		args.stack, args.stackSize = uint64(base), uint64((base+uintptr(len(zygoteStack)))&^15-base)
+	}
 	var old uint64
 	syscall.RawSyscall6(unix.SYS_RT_SIGPROCMASK, unix.SIG_SETMASK, uintptr(unsafe.Pointer(&allSignals)), uintptr(unsafe.Pointer(&old)), 8, 0, 0)
-	pid, _, e := syscall.RawSyscall(unix.SYS_CLONE3, uintptr(unsafe.Pointer(args)), unsafe.Sizeof(*args), 0)
-	if e == 0 && pid == 0 {
-		s.child() // never returns
-	}
+	pid, e := rawVfork(args, s)
 	syscall.RawSyscall6(unix.SYS_RT_SIGPROCMASK, unix.SIG_SETMASK, uintptr(unsafe.Pointer(&old)), 0, 8, 0, 0)
-	return int(pid), e
+	return int(pid), syscall.Errno(e)
 }
 
 // child sets the process up as syscall.StartProcess would and execs; on

@@ -75,7 +75,7 @@ func (q *spawnRequest) serve(fds []int, ppid int) (int, syscall.Errno) {
 		return 0, errnoOf(err)
 	}
 	s.errPipe = uintptr(w)
-	pid, e := s.fork(&cloneArgs{flags: unix.CLONE_PARENT})
+	pid, e := s.fork()
 	runtime.KeepAlive(s)
 	unix.Close(w)
 	defer unix.Close(pipe[0])
