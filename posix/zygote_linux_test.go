@@ -16,15 +16,6 @@ import (
 )
 
 func init() {
-	// where-am-i prints its mount namespace and its parent's pid.
-	testprog.Register("where-am-i", func([]string) int {
-		ns, err := os.Readlink("/proc/self/ns/mnt")
-		if err != nil {
-			return 1
-		}
-		os.Stdout.WriteString(ns + " " + strconv.Itoa(os.Getppid()) + "\n")
-		return 0
-	})
 	// start-carved PIDFILE ROOT starts hang PIDFILE through a carving
 	// confinement of ROOT, writes the zygote's pid to PIDFILE.z and
 	// waits: only the parent-death signals can end the two when it is
