@@ -50,6 +50,11 @@ func prepareZygote(carve []string) error {
 	err := restrictThread(zygoteRuleset)
 	unix.Close(zygoteRuleset)
 	findCaught()
+	// A kernel before 5.3, or a seccomp filter (container runtimes'
+	// defaults), may refuse clone3: say so rather than fail each spawn.
+	if _, _, e := syscall.RawSyscall(unix.SYS_CLONE3, 0, 0, 0); err == nil && e == syscall.ENOSYS {
+		err = fmt.Errorf("clone3: %w", e)
+	}
 	return err
 }
 
