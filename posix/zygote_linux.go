@@ -127,7 +127,7 @@ func (z *zygote) launch(carve []string, ruleset *os.File) error {
 		return fmt.Errorf("sandbox: %w", err)
 	}
 	theirs := os.NewFile(uintptr(pair[1]), "zygote")
-	null, err := nullFile()
+	null, err := os.OpenFile(os.DevNull, os.O_RDWR, 0) // the zygote's stdin and stdout
 	if err != nil {
 		theirs.Close()
 		unix.Close(pair[0])

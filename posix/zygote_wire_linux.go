@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"io"
-	"os"
 	"syscall"
 
 	"golang.org/x/sys/unix"
@@ -261,6 +260,3 @@ func readHello(sock int) error {
 	}
 	return nil
 }
-
-// nullFile is the null device the zygote gets as stdin and stdout.
-func nullFile() (*os.File, error) { return os.OpenFile(os.DevNull, os.O_RDWR, 0) }
