@@ -186,8 +186,8 @@ func TestSandboxNetwork(t *testing.T) {
 // the confined thread, the spawn through it) and ten (each further spawn
 // through the same thread), with the default boundary and with the test's
 // denied paths ("carved": a denyRead outside the roots, whose ruleset lists
-// the directories above it, and denied paths inside the root, which every
-// spawn carves through the helper).
+// the directories above it, and denied paths inside the root, which the
+// run's one carving helper binds before it forks the segments).
 func BenchmarkSandboxSpawn(b *testing.B) {
 	if posix.LandlockABI() == 0 {
 		b.Skip("this kernel has no Landlock")

@@ -1,11 +1,8 @@
 package posix
 
 import (
-	"errors"
 	"fmt"
 	"os"
-	"runtime"
-	"strings"
 	"sync"
 	"syscall"
 
@@ -17,26 +14,26 @@ import (
 // Carving: Landlock grants whole trees, so a denied path inside a
 // writable tree (a denyWrite, an Edit deny, the settings files inside the
 // project) cannot be taken back out by its rules. Where unprivileged user
-// namespaces exist, a confined process whose boundary needs that is
-// started through a helper, as bubblewrap does it: this executable again
-// (as the watchdog is), in a new user and mount namespace, which binds
-// each such path read-only over itself (a denied read: an empty read-only
-// file system over a directory, the null device over a file), then
-// restricts its own thread with the run's Landlock ruleset and execs the
-// program. The contract: argv is carverArg0, then "ro PATH" and "hide
-// PATH" pairs, "--", the program's path and its argv; the environment is
-// the program's plus carverEnv=1, which the helper removes; fd carverFd is
-// the ruleset. The mounts happen before Landlock, which forbids a
-// restricted process to change them; they stay private to the namespace.
+// namespaces exist, the processes of a confinement whose boundary needs
+// that are started through a helper, as bubblewrap does it: this
+// executable again (as the watchdog is), in a new user and mount
+// namespace, which binds each such path read-only over itself (a denied
+// read: an empty read-only file system over a directory, the null device
+// over a file) and restricts its serving thread with the run's Landlock
+// ruleset. One helper serves the whole confinement (zygote_linux.go). The
+// contract: argv is carverArg0, then "ro PATH" and "hide PATH" pairs; the
+// environment is exactly carverEnv=1; fd zygoteSock is its socket to
+// chainrun and fd zygoteRuleset the ruleset. The mounts happen before
+// Landlock, which forbids a restricted thread to change them; they stay
+// private to the namespace.
 const (
 	carverArg0 = "chainrun-sandbox"
 	carverEnv  = "CHAINRUN_POSIX_SANDBOX"
-	carverFd   = 10
 )
 
 func init() {
 	if len(os.Args) > 2 && os.Args[0] == carverArg0 && os.Getenv(carverEnv) == "1" {
-		os.Exit(runCarver(os.Args[1:]))
+		os.Exit(runZygote(os.Args[1:]))
 	}
 }
 
@@ -79,59 +76,6 @@ func carvings(b *sandbox.Boundary) (args []string, left []sandbox.Carve) {
 		args = append(args, op, c.Path)
 	}
 	return args, left
-}
-
-// spawnCarved starts the helper that carves and then runs path: from the
-// calling, unrestricted thread, since a thread Landlock restricts may no
-// longer mount.
-func (c *Confinement) spawnCarved(path string, argv []string, a *Attr, sys *syscall.SysProcAttr) (int, error) {
-	helper := append([]string{carverArg0}, c.carve...)
-	helper = append(append(helper, "--", path), argv...)
-	files := make([]*os.File, carverFd+1)
-	copy(files, a.Files)
-	files[carverFd] = c.ruleset
-	env := a.Env
-	if env == nil {
-		env = syscall.Environ()
-	}
-	b := *a
-	b.Files, b.Env = files, append(env[:len(env):len(env)], carverEnv+"=1")
-	userns(sys)
-	return spawn(selfExe(), helper, &b, sys)
-}
-
-// runCarver is the helper: mounts, then Landlock, then exec.
-func runCarver(args []string) int {
-	runtime.LockOSThread()
-	fail := func(err error) int {
-		fmt.Fprintln(os.Stderr, "chainrun: sandbox:", err)
-		return 126
-	}
-	if err := unix.Mount("", "/", "", unix.MS_REC|unix.MS_PRIVATE, ""); err != nil {
-		return fail(fmt.Errorf("private mounts: %w", err))
-	}
-	for len(args) >= 2 && args[0] != "--" {
-		if err := carveOne(args[0], args[1]); err != nil {
-			return fail(err)
-		}
-		args = args[2:]
-	}
-	if len(args) < 3 {
-		return fail(errors.New("helper: no program"))
-	}
-	if err := restrictThread(carverFd); err != nil {
-		return fail(err)
-	}
-	unix.Close(carverFd)
-	env := os.Environ()
-	for i, kv := range env {
-		if strings.HasPrefix(kv, carverEnv+"=") {
-			env = append(env[:i], env[i+1:]...)
-			break
-		}
-	}
-	err := syscall.Exec(args[1], args[2:], env)
-	return fail(err)
 }
 
 // carveOne binds path read-only over itself ("ro"), or hides it ("hide")

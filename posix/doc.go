@@ -16,9 +16,10 @@
 // On Linux, [Confine] holds the processes started with [Attr.Confine] to
 // a sandbox boundary with Landlock, from one restricted thread per
 // confinement, and where the boundary denies paths inside the trees it
-// grants, through a helper (this executable again, as the watchdog) that
-// binds them read-only in a private mount namespace first
-// (landlock_linux.go, carve_linux.go).
+// grants, through one helper per confinement (this executable again, as
+// the watchdog) that binds them read-only in a private mount namespace
+// and then forks each process as this process's own child
+// (landlock_linux.go, carve_linux.go, zygote_linux.go).
 //
 // # The watchdog
 //

@@ -30,9 +30,10 @@ type Confinement struct {
 	done chan struct{}
 	// carve, when set, are the carving helper's arguments (carve_linux.go)
 	// and ruleset the Landlock ruleset it applies: every process is then
-	// started through the helper instead of the restricted thread.
+	// started through the helper, zyg, instead of the restricted thread.
 	carve   []string
 	ruleset *os.File
+	zyg     zygote
 	// Notes are what the kernel could not express, from Boundary.Grants
 	// and from an ABI older than the rules need.
 	Notes []string
@@ -249,6 +250,7 @@ func (c *Confinement) spawn(path string, argv []string, a *Attr, sys *syscall.Sy
 // through c have ended: their parent-death signal is tied to the thread.
 func (c *Confinement) Close() error {
 	if c.ruleset != nil {
+		c.zyg.close()
 		return c.ruleset.Close()
 	}
 	close(c.reqs)

@@ -11,9 +11,9 @@ import (
 // and through a confinement, in one sitting: "confined" is each further
 // spawn of a run (through its confined thread), "confined-new" a run's
 // first, with the ruleset and the thread made for it; "setup-only" that
-// making alone; "carved" a spawn through the carving helper (a denied
-// path inside the writable tree: this executable again, in its own user
-// and mount namespace).
+// making alone; "carved" each further spawn of a run whose boundary
+// denies a path inside the writable tree, forked by the run's carving
+// helper (started on the first, in its own user and mount namespace).
 func BenchmarkConfinedStart(b *testing.B) {
 	if LandlockABI() == 0 {
 		b.Skip("this kernel has no Landlock")

@@ -20,6 +20,16 @@ import (
 // terminal back afterwards. A non-interactive chain under the same
 // terminal runs in sessions of its own, so it cannot open the terminal.
 func TestInteractiveForeground(t *testing.T) {
+	got, werr := runOnPty(t, "interactive-host", "fg-check | cat-stdin; fg-check; tty-check", "tty-check | cat-stdin")
+	if werr != nil || got != "fg=true\nfg=true\ntty=true\nrestored=true\ntty=false\n" {
+		t.Errorf("wait %v, output %q", werr, got)
+	}
+}
+
+// runOnPty runs the test program name with args on a new terminal, as
+// the leader of its session, and returns what it wrote there.
+func runOnPty(t *testing.T, name string, args ...string) (string, error) {
+	t.Helper()
 	m, err := os.OpenFile("/dev/ptmx", os.O_RDWR, 0)
 	if err != nil {
 		t.Skip("no pty:", err)
@@ -36,7 +46,7 @@ func TestInteractiveForeground(t *testing.T) {
 	if err != nil {
 		t.Skip("open slave:", err)
 	}
-	cmd := exec.Command(testprog.Path("interactive-host"), "fg-check | cat-stdin; fg-check; tty-check", "tty-check | cat-stdin")
+	cmd := exec.Command(testprog.Path(name), args...)
 	cmd.Env = env()
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = slave, slave, slave
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true, Ctty: 0}
@@ -63,8 +73,5 @@ func TestInteractiveForeground(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("pty output did not end")
 	}
-	got := strings.ReplaceAll(out.String(), "\r\n", "\n")
-	if werr != nil || got != "fg=true\nfg=true\ntty=true\nrestored=true\ntty=false\n" {
-		t.Errorf("wait %v, output %q", werr, got)
-	}
+	return strings.ReplaceAll(out.String(), "\r\n", "\n"), werr
 }
