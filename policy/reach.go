@@ -50,10 +50,12 @@ func reachFrom(c *chain.Chain, k int, piped, first bool) func(string) string {
 		if piped {
 			return ""
 		}
-		sure := true // pipeline m runs whenever the export ran
+		// sure: pipeline m runs whenever the export ran. Every pipeline
+		// from the export to it succeeds whenever it runs, so neither &&
+		// nor set -e skips it, and none is exit.
+		sure := true
 		for m := k + 1; m < len(c.Pipelines); m++ {
-			prev := c.Pipelines[m-1]
-			sure = sure && (c.Ops[m-1] == chain.OpSeq || c.Ops[m-1] == chain.OpAnd && alwaysSucceeds(prev))
+			sure = sure && c.Ops[m-1] != chain.OpOr && alwaysSucceeds(c.Pipelines[m-1])
 			for _, s := range c.Pipelines[m].Segments {
 				if r := runsProgram(s); r != "" {
 					return r + " gets it"
@@ -118,13 +120,14 @@ func alwaysSucceeds(pl *chain.Pipeline) bool {
 }
 
 // unsets reports a pipeline that unsets the variable name: unset NAME
-// alone, every word known.
+// alone, every word known, with no redirect (one that fails to open
+// keeps unset from running).
 func unsets(pl *chain.Pipeline, name string) bool {
 	if len(pl.Segments) != 1 {
 		return false
 	}
 	s := pl.Segments[0]
-	if s.Builtin != chain.BuiltinUnset || s.HasRuntime() || slices.Contains(s.Args, "-f") {
+	if s.Builtin != chain.BuiltinUnset || s.HasRuntime() || len(s.Redirects) > 0 || slices.Contains(s.Args, "-f") {
 		return false
 	}
 	return slices.Contains(s.Args[1:], name)

@@ -50,6 +50,12 @@ var exportCases = []bypassCase{
 		why: "judged again as it starts, alone, the export would see no unset: the unset counts only for the chain's first export"},
 	{cmd: "export DEBUG=$(pwd) && unset DEBUG", verdict: "ask", reason: "still exported when the chain ends",
 		why: "an export with a word known only at run time is judged again as it starts"},
+	{cmd: "export DEBUG=1; exit 0; unset DEBUG", verdict: "ask", reason: "still exported when the chain ends",
+		why: "exit ends the chain before the unset"},
+	{cmd: "export DEBUG=1; false; unset DEBUG", verdict: "ask", reason: "still exported when the chain ends",
+		why: "a failure ends the chain before the unset under set -e"},
+	{cmd: "export DEBUG=1; unset DEBUG > /nonexistent/f; echo done", verdict: "ask", reason: "still exported when the chain ends",
+		why: "a redirect that fails keeps unset from running"},
 	{cmd: "export DEBUG=1 | cat", verdict: "allow", why: "a pipeline stage is a subshell: the export reaches nothing"},
 }
 
