@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -303,5 +304,30 @@ func TestQuietRuntimeReadJudgedAsItStarts(t *testing.T) {
 	}
 	if _, err := os.Lstat(filepath.Join(w.proj, "out")); err == nil {
 		t.Error("out was written")
+	}
+}
+
+// TestExportUnsetAsItStarts: an export off the safe-list that the chain
+// starts with and unsets before any program starts is allowed by the plan
+// and not stopped as it starts (judged again alone, it would see no
+// unset); later in the chain, or with a program before the unset, the
+// plan asks (refused here, without an approver) before anything runs.
+func TestExportUnsetAsItStarts(t *testing.T) {
+	w := newWorld(t)
+	run := func(cmd string) (*Result, error) {
+		return RunString(context.Background(), cmd, Options{Dir: w.proj, Env: w.env, Dialect: chain.POSIX, Authorizer: w.pol})
+	}
+	if res, err := run("export DEBUG=1 && unset DEBUG && first-line < x.txt"); err != nil || string(res.Stdout) != "inside\n" {
+		t.Fatalf("unset before any program: %v, %+v", err, res)
+	}
+	for _, cmd := range []string{"export DEBUG=1 && first-line < x.txt", "cd sub && export DEBUG=1 && unset DEBUG && first-line < ../x.txt",
+		"export DEBUG=1 && first-line < x.txt && unset DEBUG"} {
+		res, err := run(cmd)
+		var de *chain.DeniedError
+		if !errors.As(err, &de) || de.AtRunTime || res != nil {
+			t.Errorf("%s: want an ask before the run, refused without an approver, got %v, %+v", cmd, err, res)
+		} else if why := fmt.Sprint(de.Decision.Segments); !strings.Contains(why, "export puts DEBUG") {
+			t.Errorf("%s: refused for another reason: %s", cmd, why)
+		}
 	}
 }

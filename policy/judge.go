@@ -75,6 +75,8 @@ type segJudgement struct {
 	byRule   *Rule
 	covering *Rule
 	inPlace  bool
+	// reach is where the names an export sets go (exportReach).
+	reach func(name string) string
 }
 
 // judge decides segment i, which starts in at (piped: in a pipeline of
@@ -92,6 +94,7 @@ func (p *Policy) judge(s *chain.Segment, i int, at where, env *pathEnv, piped bo
 		return j.sd, j.facts, at
 	}
 	j.a = env.analysis(s, in, at.real)
+	j.reach = env.reach
 	j.gatherFacts()
 	if p.matchDeny(&j, env.deny) { // 1
 		return j.sd, j.facts, at
@@ -182,7 +185,7 @@ func (p *Policy) matchAsk(j *segJudgement, ask []ruleForm) {
 func (p *Policy) structuralAsks(j *segJudgement) {
 	j.asks = append(j.asks, j.a.asks...)
 	n := len(j.asks)
-	j.asks = append(j.asks, exportAsks(j.seg)...)
+	j.asks = append(j.asks, exportAsks(j.seg, j.reach)...)
 	j.asks = append(j.asks, p.builtinAsks(j.seg)...)
 	j.asks = append(j.asks, p.givenAsks()...)
 	if j.a.runtime != "" {

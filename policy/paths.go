@@ -53,6 +53,9 @@ type pathEnv struct {
 	// is quiet for (quietSegments): a read known only at run time is
 	// left to the judgement as it starts.
 	quiet bool
+	// reach is, while an export is judged, where the names it sets go
+	// (exportReach).
+	reach func(name string) string
 }
 
 // analysis reads segment s into the call's one analysis. Segments are

@@ -139,10 +139,12 @@ func (p *Policy) Authorize(ctx context.Context, c *chain.Chain, dir string) (*ch
 	at := where{logical: cleanAbs(dir), real: env.resolveDir(dir)}
 	facts := make([]segFacts, len(segs))
 	quiet := quietSegments(segs)
+	reach := exportReach(c)
 	i := 0
 	for _, pl := range c.Pipelines {
 		for k, s := range pl.Segments {
 			env.quiet = quiet[i] && s.Dir != "" // a segment the plan placed
+			env.reach = reach[i]
 			if s.Dir != "" && s.Dir != at.logical {
 				at = where{logical: s.Dir, real: env.resolveDir(s.Dir)} // the plan's directory
 			}

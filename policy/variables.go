@@ -11,7 +11,8 @@ import (
 // unset. They run nothing themselves; what they can do is change what
 // later programs see. export puts a variable into the environment, and so
 // does an assignment to a name that is exported already (PATH, HOME): each
-// such name is judged by envAsk, the safe-list. An assignment to a name
+// such name is judged by envAsk, the safe-list, an export's where it
+// reaches a program or the chain's end (reach.go). An assignment to a name
 // that is not exported only feeds expansions, which are judged where they
 // are used, so it is free. unset only takes away.
 
@@ -43,9 +44,10 @@ func (p *Policy) assignAsk(how, name string) string {
 	return envAsk(how+" changes an exported variable: it", name)
 }
 
-// exportAsks are the structural asks of an export: a name not on the
-// safe-list, or a name known only at run time.
-func exportAsks(s *chain.Segment) []string {
+// exportAsks are the structural asks of an export: a name known only at
+// run time, and a name off the safe-list that reaches a program or the
+// chain's end (reach, exportReach), judged as NAME=v in front of it is.
+func exportAsks(s *chain.Segment, reach func(name string) string) []string {
 	if s.Builtin != chain.BuiltinExport {
 		return nil
 	}
@@ -61,10 +63,21 @@ func exportAsks(s *chain.Segment) []string {
 		} else if strings.HasPrefix(name, "-") {
 			continue // an option (export -p)
 		} else if r := envAsk("export", name); r != "" {
-			asks = append(asks, r)
+			if to := reachOf(reach, name); to != "" {
+				asks = append(asks, r+"; "+to)
+			}
 		}
 	}
 	return asks
+}
+
+// reachOf is where name goes (exportReach); a segment judged without its
+// chain's reach sends it everywhere.
+func reachOf(reach func(string) string, name string) string {
+	if reach == nil || !chain.ValidName(name) {
+		return "every program after it gets it"
+	}
+	return reach(name)
 }
 
 // envAsks are the asks of the variables put into the segment's program's
