@@ -21,7 +21,10 @@ import (
 
 // cloneArgs is the kernel's struct clone_args, version 0.
 type cloneArgs struct {
-	flags, pidfd, childTid, parentTid, exitSignal, stack, stackSize, tls uint64
+	flags            uint64
+	_                [4]uint64 // pidfd, child_tid, parent_tid, exit_signal: none asked for
+	stack, stackSize uint64
+	_                uint64 // tls
 }
 
 // forkSpec is one spawn made ready for the fork. The child is a copy of
