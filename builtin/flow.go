@@ -17,12 +17,14 @@ type Looper interface {
 }
 
 // loopJump runs break and continue as bash does: n loops (default 1,
-// clamped to those it is inside); outside a loop it only warns; a bad
-// count ends the chain, as it ends bash.
+// clamped to those it is inside); outside a loop it only warns; a count
+// below 1 leaves every loop with status 1; a count that is no number, or
+// more than one, ends the chain, as it ends bash.
 func loopJump(io *IO, b chain.Builtin, args []string, c Call, st State) int {
-	n := 1
+	n, code := 1, 0
 	switch {
 	case len(args) > 1:
+		st.Exit()
 		return io.fail(1, string(b)+": too many arguments")
 	case len(args) == 1:
 		v, err := strconv.Atoi(args[0])
@@ -30,18 +32,20 @@ func loopJump(io *IO, b chain.Builtin, args []string, c Call, st State) int {
 			st.Exit()
 			return io.fail(128, string(b)+": "+args[0]+": numeric argument required")
 		}
-		if v < 1 {
-			st.Exit()
-			return io.fail(1, string(b)+": "+args[0]+": loop count out of range")
-		}
 		n = v
 	}
 	lp, ok := st.(Looper)
 	if !ok || lp.Loops() == 0 {
 		return io.fail(0, string(b)+": only meaningful in a `for', `while', or `until' loop")
 	}
-	if !c.InPipeline {
-		lp.Jump(b == chain.BuiltinContinue, n)
+	cont := b == chain.BuiltinContinue
+	if n < 1 {
+		// bash leaves every loop it is in, with status 1.
+		code = io.fail(1, string(b)+": "+args[0]+": loop count out of range")
+		n, cont = lp.Loops(), false
 	}
-	return 0
+	if !c.InPipeline {
+		lp.Jump(cont, n)
+	}
+	return code
 }

@@ -93,6 +93,9 @@ func (r *runner) startCompound(st *stage, seg *chain.Segment, in, out *os.File, 
 	st.res.Kind = "compound"
 	c := seg.Compound
 	s := r.cstate(files)
+	if inPipeline || c.Kind == chain.CompoundSubshell {
+		s.loops = 0 // a copy's break and continue reach no loop outside it, as in bash's forked subshell
+	}
 	r.ran = true
 	if !inPipeline {
 		st.res.ExitCode = s.compound(c)
@@ -430,4 +433,12 @@ func negate(p *chain.Pipeline, status int) int {
 		return 1
 	}
 	return 0
+}
+
+// inShell reports a pipeline that is one compound command run in the
+// chain's own state (not a subshell): set -e has acted inside it already,
+// and bash does not exit for a status that comes from a failure it
+// ignored there (false && x as the body's last command).
+func inShell(p *chain.Pipeline) bool {
+	return len(p.Segments) == 1 && p.Segments[0].Compound != nil && p.Segments[0].Compound.Kind != chain.CompoundSubshell
 }

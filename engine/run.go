@@ -255,7 +255,7 @@ func (r *runner) run() (res *Result, err error) {
 		if run && !r.isStopping() {
 			r.flow.tested = r.flow.inTest || p.Negated || i < len(r.c.Ops) && r.c.Ops[i] != chain.OpSeq
 			r.status = negate(p, r.runTimed(p, seg))
-			if r.status != 0 && r.shopts.Errexit && !r.flow.tested {
+			if r.status != 0 && r.shopts.Errexit && !r.flow.tested && !inShell(p) {
 				r.exited = true // set -e: a failure not tested by &&, ||, ! or a condition
 			}
 		}
