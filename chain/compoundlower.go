@@ -129,7 +129,7 @@ func (l *lowerer) forClause(c *Compound, x *syntax.ForClause) *ParseError {
 	case *syntax.WordIter:
 		if !loop.InPos.IsValid() {
 			return refuse(l.src, l.off(x.Pos()), KindUnsupported, "control flow",
-				"for %s without in loops over the positional parameters, which this chain does not set; write the words: for %s in a b; do …; done",
+				"for %s without in is not supported (it loops over the positional parameters, which this chain does not set); write the words: for %s in a b; do …; done",
 				loop.Name.Value, loop.Name.Value)
 		}
 		c.Kind, c.Var = CompoundFor, loop.Name.Value

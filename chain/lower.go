@@ -461,9 +461,9 @@ func (l *lowerer) compound(c syntax.Command) *ParseError {
 		name, msg = "control flow", kw+" loops are control flow, which is not supported; chainrun runs each command once: "+
 			"call again to repeat, or use a program that waits or repeats (timeout, watch)"
 	case *syntax.ForClause:
-		name, msg = "control flow", "for loops are control flow, which is not supported; "+forFix(l.src, c)
-		if c.Select {
-			msg = "select menus wait for a choice typed at a terminal, which a chain does not have; run the command for the choice directly"
+		name, msg = "control flow", "select menus wait for a choice typed at a terminal, which a chain does not have; run the command for the choice directly"
+		if !c.Select {
+			msg = "this for loop is not supported; write for NAME in WORDS; do …; done"
 		}
 	case *syntax.CaseClause:
 		name, msg = "control flow", `case is control flow, which is not supported; use test with && and || ([ "$x" = a ] && echo A || echo other)`
