@@ -107,6 +107,8 @@ func TestCompoundState(t *testing.T) {
 		{`{ echo a; echo b; } | wc -l`, "2\n"},
 		{`{ echo in; } > o.txt; cat o.txt`, "in\n"},
 		{`printf 'a\nb\n' > l.txt; while read -r l; do echo "<$l>"; done < l.txt`, "<a>\n<b>\n"},
+		{`echo a | for f in $(echo x y); do echo $f; done | wc -l`, "2\n"},
+		{`for i in 1 2; do (break); echo $i; done`, "1\n2\n"},
 	} {
 		res, err := RunString(context.Background(), c.cmd, Options{Dir: dir})
 		if err != nil {

@@ -14,12 +14,18 @@ import (
 // chain and an ask asks once for it. Words set inside (the loop
 // variable, assignments) are known only at run time in the plan; when
 // the engine runs a part it judges it again with its words as they are
-// then, each iteration.
+// then, each iteration. A for loop whose list the plan knows is judged
+// iteration by iteration instead of through its body alone: the
+// variable is then known, as it will be.
 func (p *Policy) judgeCompound(ctx context.Context, s *chain.Segment, at string, sd *chain.SegmentDecision) error {
 	if s.Compound == nil {
 		return nil
 	}
-	for _, ch := range s.Compound.Inner() {
+	c := s.Compound
+	for _, ch := range c.Inner() {
+		if len(c.Iterations) > 0 && ch == c.Bodies[0] {
+			continue // each iteration is judged with the words it will run
+		}
 		if len(ch.Pipelines) == 0 {
 			continue
 		}
