@@ -38,7 +38,7 @@ var agentDirs = []string{"/tmp", "/testbed", "/workspace", "/app", "/repo", "/sr
 // maxAgentAsksWindows is maxAgentAsks on Windows, where the corpus's
 // POSIX paths ("cd /repo", "cat /etc/os-release") are on the current
 // drive, outside the roots, and "cd /x" asks as it does on POSIX.
-var maxAgentAsksWindows = map[Mode]int{ModeDefault: 207, ModeAcceptEdits: 109, agentRooted: 85}
+var maxAgentAsksWindows = map[Mode]int{ModeDefault: 209, ModeAcceptEdits: 110, agentRooted: 86}
 
 // TestAgentLineAsks counts the corpus entries the policy asks about (go
 // test ./policy -run TestAgentLineAsks -v prints the counts and every
