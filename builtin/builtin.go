@@ -73,8 +73,10 @@ func Run(c Call, st State) (code int, sigpipe bool) {
 // run dispatches to the built-in b.
 func run(io *IO, b chain.Builtin, args []string, c Call, st State) int {
 	switch b {
-	case "", chain.BuiltinTrue:
+	case "", chain.BuiltinTrue, chain.BuiltinColon:
 		return 0
+	case chain.BuiltinBreak, chain.BuiltinContinue:
+		return loopJump(io, b, args, c, st)
 	case chain.BuiltinFalse:
 		return 1
 	case chain.BuiltinEcho:

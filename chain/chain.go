@@ -74,6 +74,10 @@ const (
 	BuiltinType    Builtin = "type"
 	// read reads a line of the segment's stdin into variables.
 	BuiltinRead Builtin = "read"
+	// : does nothing; break and continue leave a loop or its iteration.
+	BuiltinColon    Builtin = ":"
+	BuiltinBreak    Builtin = "break"
+	BuiltinContinue Builtin = "continue"
 )
 
 // LookupBuiltin reports whether name is an engine built-in: a name of
@@ -114,6 +118,9 @@ type Pipeline struct {
 	// TimePOSIX is set by time -p: the report in POSIX's fixed format,
 	// whatever TIMEFORMAT says.
 	TimePOSIX bool
+	// Negated is set after bash's ! keyword: the pipeline's status is
+	// inverted (0 for non-zero, 1 for 0), and set -e ignores it.
+	Negated bool
 }
 
 // Segment is one simple command: leading assignments, argv and redirects.
@@ -146,6 +153,10 @@ type Segment struct {
 	// assignment values, redirect targets and here-strings, in source
 	// order; the words that hold them are known only at run time.
 	Substs []*Subst
+	// Compound is set for a compound command (if, a loop, case, a group,
+	// a subshell): the segment has no words, only the compound's own
+	// redirects.
+	Compound *Compound
 
 	dialect Dialect
 }

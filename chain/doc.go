@@ -9,7 +9,7 @@
 // an argv with its leading assignments and its Redirects, every part with
 // its byte Span in the source. Parsing uses mvdan.cc/sh/v3/syntax for bash's
 // grammar and lowers its tree into this model; whatever has no single
-// meaning without running code ($(…), control flow, a background job, …)
+// meaning without a shell (a function, a background job, eval, …)
 // is refused with a *ParseError naming the construct, its offset and the
 // fix; a word that expands (a variable, a glob) keeps its syntax, to be
 // expanded when the chain is planned. Word values are computed by one of

@@ -32,7 +32,7 @@ func ExampleParseDialect() {
 // A construct chainrun cannot give bash's meaning without running code is
 // refused before anything runs, with its kind, offset and the fix.
 func ExampleParseError() {
-	_, err := chain.ParseDialect("echo $(for f in *; do date; done)", chain.POSIX)
+	_, err := chain.ParseDialect("echo $(select f in *; do date; done)", chain.POSIX)
 	var pe *chain.ParseError
 	if errors.As(err, &pe) {
 		fmt.Println(chain.KindOf(err), pe.Construct, pe.Offset)
@@ -40,7 +40,7 @@ func ExampleParseError() {
 	}
 	// Output:
 	// unsupported control flow 7
-	// unsupported error: 1:8: for loops are control flow, which is not supported; write one command per item, joined with ; (for f in a b; do ls $f; done is ls a; ls b)
-	//   echo $(for f in *; do date; done)
+	// unsupported error: 1:8: select menus wait for a choice typed at a terminal, which a chain does not have; run the command for the choice directly
+	//   echo $(select f in *; do date; done)
 	//          ^
 }

@@ -9,7 +9,7 @@ package chain
 func (c *Chain) NeedsPlan() bool {
 	for _, p := range c.Pipelines {
 		for _, s := range p.Segments {
-			if s.Builtin == BuiltinCd {
+			if s.Builtin == BuiltinCd || s.Compound != nil {
 				return true
 			}
 		}

@@ -130,9 +130,6 @@ func (l *lowerer) andOr(st *syntax.Stmt) error {
 // stmtFlags refuses what a statement's own flags ask for.
 func (l *lowerer) stmtFlags(st *syntax.Stmt) error {
 	switch {
-	case st.Negated:
-		return refuse(l.src, l.off(st.Pos()), KindUnsupported, "negation",
-			"negation (!) is not supported; use || to act on failure")
 	case st.Background || st.Disown:
 		return refuse(l.src, l.off(st.Semicolon), KindUnsupported, "background",
 			"running in the background (&) is not supported; chainrun waits for every command")
@@ -157,6 +154,12 @@ func (l *lowerer) pipeline(st *syntax.Stmt) error {
 	if tc != nil {
 		st = tc.Stmt
 	}
+	negated := st.Negated
+	if negated {
+		bare := *st
+		bare.Negated = false
+		st = &bare
+	}
 	if err := l.stages(st); err != nil {
 		return err
 	}
@@ -168,6 +171,7 @@ func (l *lowerer) pipeline(st *syntax.Stmt) error {
 	p := l.newPipeline()
 	p.Segments = l.stage[:len(l.stage):len(l.stage)]
 	p.Span = Span{p.Segments[0].Span.Start, p.Segments[len(p.Segments)-1].Span.End}
+	p.Negated = negated
 	if tc != nil {
 		p.Span.Start, p.Timed, p.TimePOSIX = l.off(tc.Time), true, tc.PosixFormat
 	}
@@ -179,6 +183,10 @@ func (l *lowerer) pipeline(st *syntax.Stmt) error {
 func (l *lowerer) stages(st *syntax.Stmt) error {
 	if err := l.stmtFlags(st); err != nil {
 		return err
+	}
+	if st.Negated {
+		return refuse(l.src, l.off(st.Pos()), KindUnsupported, "negation",
+			"! negates a whole pipeline; write it before the pipeline's first command")
 	}
 	if tc, ok := st.Cmd.(*syntax.TimeClause); ok {
 		return l.timeCommand(tc)
@@ -219,6 +227,9 @@ func (l *lowerer) segment(st *syntax.Stmt) (*Segment, error) {
 		if st.Cmd == nil {
 			return nil, refuse(l.src, l.off(st.Pos()), KindUnsupported, "redirect without a command",
 				"a redirect needs a command; chainrun does not create or truncate files on its own")
+		}
+		if seg, err, ok := l.compoundCommand(st); ok {
+			return seg, err.orNil()
 		}
 		return nil, l.compound(st.Cmd)
 	}
@@ -424,8 +435,8 @@ func shellBuiltin(name string, d Dialect) (string, bool) {
 		return "chainrun keeps only plain variables: set them with NAME=value or export NAME=value", true
 	case "eval", "source", ".", "exec", "builtin", "alias", "unalias", "trap", "hash",
 		"enable", "shopt", "ulimit", "umask", "wait", "jobs", "fg", "bg", "disown", "times",
-		"history", "fc", "dirs", "pushd", "popd", "suspend", "logout", "return", "break", "continue",
-		"compgen", "complete", "compopt", "caller", "bind", "help", ":":
+		"history", "fc", "dirs", "pushd", "popd", "suspend", "logout", "return",
+		"compgen", "complete", "compopt", "caller", "bind", "help":
 		return "run the program directly instead", true
 	}
 	return "", false
@@ -450,11 +461,10 @@ func (l *lowerer) compound(c syntax.Command) *ParseError {
 		name, msg = "control flow", kw+" loops are control flow, which is not supported; chainrun runs each command once: "+
 			"call again to repeat, or use a program that waits or repeats (timeout, watch)"
 	case *syntax.ForClause:
-		kw := "for"
-		if c.Select {
-			kw = "select"
+		name, msg = "control flow", "select menus wait for a choice typed at a terminal, which a chain does not have; run the command for the choice directly"
+		if !c.Select {
+			msg = "this for loop is not supported; write for NAME in WORDS; do …; done"
 		}
-		name, msg = "control flow", kw+" loops are control flow, which is not supported; "+forFix(l.src, c)
 	case *syntax.CaseClause:
 		name, msg = "control flow", `case is control flow, which is not supported; use test with && and || ([ "$x" = a ] && echo A || echo other)`
 	case *syntax.FuncDecl:

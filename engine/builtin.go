@@ -71,6 +71,8 @@ func (s *builtinState) Status() int                       { return s.status }
 func (s *builtinState) Shell() *expand.Shell              { return (*runner)(s).shell() }
 func (s *builtinState) Keep(sh *expand.Shell)             { (*runner)(s).keep(sh, false) }
 func (s *builtinState) Exit()                             { s.exited = true }
+func (s *builtinState) Loops() int                        { return s.flow.loops }
+func (s *builtinState) Jump(cont bool, n int)             { (*runner)(s).loopJump(cont, n) }
 func (s *builtinState) Options() *builtin.Options         { return &s.shopts }
 func (s *builtinState) Hashed(name string) (string, bool) { return (*runner)(s).hashed(name) }
 func (s *builtinState) Find(name string, env []string) (string, bool) {
@@ -151,7 +153,7 @@ var errReadStdin = errors.New("the chain's stdin is a terminal or a pipe chainru
 // such a pipe too, in the caller's process group, and a terminal ends
 // the read with Ctrl-D, as it does bash's.)
 func (r *runner) stdinBlocks() bool {
-	if r.ownStdin {
+	if r.ownStdin || r.opts.inherit != nil && r.opts.inherit.stdinOK && r.stdin == r.opts.Stdin {
 		return false
 	}
 	if fi, err := r.stdin.Stat(); err == nil && fi.Mode().IsRegular() {

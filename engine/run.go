@@ -66,6 +66,7 @@ func Run(ctx context.Context, c *chain.Chain, opts Options) (*Result, error) {
 	}
 	defer r.host.guardConsole()()
 	res, err := r.run()
+	r.handBack()
 	if res != nil {
 		res.Decision = rec.Decision
 	}
@@ -168,6 +169,7 @@ type runner struct {
 	substLast int       // the status of the last command substitution of the segment starting
 	substRan  bool      // whether one ran
 	depth     int       // 1; an inner chain's is its outer chain's + 1 (set -x's "++")
+	flow      flowState // loops, break and continue, what set -e ignores
 }
 
 // newRunner sets up the chain's environment (PWD as the chain's
@@ -181,6 +183,9 @@ func newRunner(ctx context.Context, c *chain.Chain, opts Options, dir string) *r
 		// set -e, as bash's does (without inherit_errexit).
 		r.shopts, r.depth = in.shopts, in.depth+1
 		r.shopts.Errexit = false
+		if in.shared {
+			r.inherit(in)
+		}
 	}
 	if len(opts.Vars) > 0 {
 		r.vars = maps.Clone(opts.Vars)
@@ -248,13 +253,14 @@ func (r *runner) run() (res *Result, err error) {
 			}
 		}
 		if run && !r.isStopping() {
-			r.status = r.runTimed(p, seg)
-			if r.status != 0 && r.shopts.Errexit && (i == len(r.c.Ops) || r.c.Ops[i] == chain.OpSeq) {
-				r.exited = true // set -e: a failure not tested by && or ||
+			r.flow.tested = r.flow.inTest || p.Negated || i < len(r.c.Ops) && r.c.Ops[i] != chain.OpSeq
+			r.status = negate(p, r.runTimed(p, seg))
+			if r.status != 0 && r.shopts.Errexit && !r.flow.tested && !inShell(p) {
+				r.exited = true // set -e: a failure not tested by &&, ||, ! or a condition
 			}
 		}
 		seg += len(p.Segments)
-		if r.exited {
+		if r.exited || r.flow.jump.n > 0 {
 			break
 		}
 	}

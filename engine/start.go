@@ -23,6 +23,10 @@ import (
 func (r *runner) startStage(st *stage, seg *chain.Segment, in, out *os.File, inPipeline bool, pgid *int) {
 	st.res.Skipped = false
 	st.start = time.Now()
+	if seg.Compound != nil {
+		r.startCompound(st, seg, in, out, inPipeline)
+		return
+	}
 	seg, ok := r.expandStage(st, seg, inPipeline)
 	if !ok {
 		return

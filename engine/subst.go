@@ -135,4 +135,15 @@ func (r *runner) substStatus(st *stage, seg *chain.Segment) {
 type inherited struct {
 	shopts builtin.Options
 	depth  int
+	// A compound's part (compound.go) shares the state: it keeps set -e
+	// unless tested, starts with $? and the declared names, runs inside
+	// loops, reads a stdin that cannot block (stdinOK), and hands back
+	// its state to back.
+	shared   bool
+	status   int
+	declared map[string]bool
+	loops    int
+	tested   bool
+	stdinOK  bool
+	back     *handBack
 }

@@ -128,6 +128,11 @@ func plan(s *chain.Segment, sh *Shell) (*chain.Segment, error) {
 	if e.Substs, err = planSubsts(s.Substs, sh); err != nil {
 		return nil, err
 	}
+	if s.Compound != nil {
+		if e.Compound, err = planCompound(s.Compound, sh); err != nil {
+			return nil, err
+		}
+	}
 	e.Dir = sh.Dir
 	if sh.unknown[sh.key("PWD")] {
 		e.Dir = ""
@@ -153,6 +158,10 @@ func runtimeCopy(s *chain.Segment) *chain.Segment {
 // its values are known, else the names it sets become unknown.
 func (p *Shell) apply(s *chain.Segment, certain bool) {
 	switch {
+	case s.Compound != nil:
+		if s.Compound.Kind != chain.CompoundSubshell {
+			p.forgetCompound(s.Compound, true)
+		}
 	case len(s.Args) == 0:
 		for _, a := range s.Assigns {
 			p.set(a.Name, a.Value, false, a.Runtime, certain, p.Assign)
@@ -253,6 +262,10 @@ func (p *Shell) planCd(s *chain.Segment, certain bool) {
 // Writes does not clear, and any segment writing to a file by a redirect.
 // Globs after it are known only when they run.
 func (p *Shell) touches(s *chain.Segment) {
+	if s.Compound != nil {
+		p.markUnknown("files", true) // what runs inside may write
+		return
+	}
 	if len(s.Args) > 0 && !s.IsBuiltin() && p.mayWrite(s) {
 		p.markUnknown("files", true)
 		return

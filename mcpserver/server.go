@@ -193,13 +193,13 @@ var syntaxRuns = []construct{
 	{"$(…) and backticks", []string{"echo $(date)", "echo `date`", `V=$(git rev-parse HEAD) && echo "$V"`}},
 	{"time, set -euxo pipefail, read, command -v, type", []string{"time make", "set -euo pipefail; make | tee log",
 		"read -r first < notes.txt", "command -v go && type ls"}},
+	{"if, for, while, until, case, break, continue, { } groups, ( ) subshells, !", []string{"if true; then ls; fi",
+		"for f in a b; do ls $f; done", "for ((i=0; i<3; i++)); do echo $i; done", "while true; do ls && break; done",
+		"until false; do continue 1; done", "case x in x) ls;; esac", "(cd src && make)", "{ ls; pwd; } > out.txt", "! grep -q x f"}},
 }
 
 // syntaxRefused is the syntax chainrun refuses before anything runs.
 var syntaxRefused = []construct{
-	{"control flow", []string{"if true; then ls; fi", "for f in a b; do ls $f; done", "while true; do ls; done",
-		"case x in x) ls;; esac"}},
-	{"subshells and { } groups", []string{"(cd src && make)", "{ ls; pwd; }"}},
 	{"functions", []string{"f() { ls; }"}},
 	{"<(…)", []string{"diff <(ls a) <(ls b)"}},
 	{"[[ … ]]", []string{"[[ -f x ]]"}},

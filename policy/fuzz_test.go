@@ -139,7 +139,7 @@ func FuzzNoDenyBypass(f *testing.F) {
 		}
 		checkNoDenyBypass(t, p, src, c, dir)
 		first := c.Segments()[0]
-		if oracleDenied(first.Args) && len(first.Assigns) == 0 && !strings.HasPrefix(first.Args[0], "-") {
+		if oracleDenied(first.Args) && len(first.Assigns) == 0 && !strings.HasPrefix(first.Args[0], "-") && !c.Pipelines[0].Negated {
 			wrapped := wrapperPrefix(which, cut) + " " + src
 			if wc, err := chain.ParseDialect(wrapped, chain.POSIX); err == nil {
 				if d, err := p.Authorize(context.Background(), wc, dir); err != nil || d.Verdict != chain.Deny {

@@ -84,6 +84,9 @@ type segJudgement struct {
 // input. It returns the decision, the facts for the chain-wide checks,
 // and the directory later segments start in.
 func (p *Policy) judge(s *chain.Segment, i int, at where, env *pathEnv, piped bool, in feed) (chain.SegmentDecision, segFacts, where) {
+	if s.Compound != nil {
+		s = s.CompoundFrame() // its own redirects; its parts are judged as chains (judgeCompound)
+	}
 	j := segJudgement{seg: s, sd: chain.SegmentDecision{Segment: i, Text: s.Text, Verdict: chain.Ask, Reasons: env.reasonRoom()}}
 	if len(s.Args) == 0 {
 		if len(s.Assigns) > 0 {

@@ -22,25 +22,28 @@ import (
 // and folds each verdict into its segment's decision.
 func (p *Policy) judgeSubsts(ctx context.Context, segs []*chain.Segment, dir string, d *chain.Decision) error {
 	for i, s := range segs {
+		at := dir
+		if s.Dir != "" {
+			at = s.Dir
+		}
 		for _, sb := range s.Substs {
-			at := dir
-			if s.Dir != "" {
-				at = s.Dir
-			}
 			inner, err := p.Authorize(ctx, sb.Chain, at)
 			if err != nil {
 				return err
 			}
-			foldSubst(&d.Segments[i], sb, inner)
+			foldInner(&d.Segments[i], sb.Chain.Source[sb.Span.Start:sb.Span.End], inner)
+		}
+		if err := p.judgeCompound(ctx, s, at, &d.Segments[i]); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// foldSubst gives a segment's decision the inner chain's verdict when it
-// is stricter, with the inner reasons, each named by the substitution.
-func foldSubst(sd *chain.SegmentDecision, sb *chain.Subst, inner *chain.Decision) {
-	name := sb.Chain.Source[sb.Span.Start:sb.Span.End]
+// foldInner gives a segment's decision an inner chain's verdict when it
+// is stricter, with the inner reasons, each named by the inner chain's
+// text (name).
+func foldInner(sd *chain.SegmentDecision, name string, inner *chain.Decision) {
 	if len(name) > 60 {
 		name = name[:57] + "..."
 	}

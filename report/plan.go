@@ -50,6 +50,8 @@ type PlanSegment struct {
 	// Substitutions are the segment's command substitutions, each with
 	// its inner chain's plan; absent when it has none.
 	Substitutions []Substitution `json:"substitutions,omitempty"`
+	// Compound is set for a compound command: its parts' plans.
+	Compound *Compound `json:"compound,omitempty"`
 }
 
 // Word is one argument word of a segment with expansions.
@@ -83,6 +85,7 @@ func NewPlan(c *chain.Chain, err error) *Plan {
 				Args: s.Args, Env: s.Env(), Redirects: newRedirects(s.Redirects),
 				Builtin: s.IsBuiltin(), Span: newSpan(s.Span), Words: newWords(s),
 				Timed: pl.Timed, TimePOSIX: pl.TimePOSIX, Substitutions: newSubstitutions(s),
+				Compound: newCompound(s),
 			})
 		}
 	}

@@ -66,6 +66,11 @@ var All = []Builtin{
 	{Name: "command", Effects: queryEffects}, // only command -v and -V (Command); command NAME runs NAME
 	{Name: "type", Effects: queryEffects},
 	{Name: "read", Effects: readEffects},
+	// : does nothing, as true; break and continue end a loop's
+	// iteration or the loop, in the chain's state.
+	{Name: ":", Effects: none},
+	{Name: "break", Effects: func([]string) Effects { return Effects{State: true} }},
+	{Name: "continue", Effects: func([]string) Effects { return Effects{State: true} }},
 }
 
 // Lookup returns the record of the built-in named name.

@@ -141,6 +141,7 @@ func writePlanText(w io.Writer, ch *chain.Chain, p *report.Plan) {
 		}
 		fmt.Fprintln(w)
 		writeSubstText(w, s.Substitutions)
+		writeCompoundText(w, s.Compound, "  ")
 	}
 	for _, wn := range p.Warnings {
 		fmt.Fprintf(w, "warning: offset %d: %s\n", wn.Offset, wn.Message)
@@ -202,4 +203,56 @@ func (c *cli) reportError(err error) {
 		return
 	}
 	fmt.Fprintf(c.stderr, "chainrun: %v\n", err)
+}
+
+// writeCompoundText prints a compound's parts under its segment, each
+// part's segments once with their argv, words known only at run time as
+// written and marked.
+func writeCompoundText(w io.Writer, c *report.Compound, indent string) {
+	if c == nil {
+		return
+	}
+	fmt.Fprintf(w, "%s%s", indent, c.Kind)
+	if c.Var != "" {
+		fmt.Fprintf(w, " %s in", c.Var)
+	}
+	for _, it := range c.Items {
+		fmt.Fprintf(w, " %s", jsonText(it.Expanded))
+		if it.Runtime {
+			fmt.Fprint(w, "(runtime)")
+		}
+	}
+	fmt.Fprintln(w)
+	for _, part := range c.Parts {
+		fmt.Fprintf(w, "%s  %s", indent, part.Role)
+		if part.Expr != "" {
+			fmt.Fprintf(w, " %s", part.Expr)
+		}
+		fmt.Fprintln(w, ":")
+		for j, s := range part.Segments {
+			if j > 0 && j-1 < len(part.Ops) {
+				fmt.Fprintf(w, "%s      %s\n", indent, part.Ops[j-1])
+			}
+			fmt.Fprintf(w, "%s    argv %s", indent, jsonText(s.Args))
+			for _, r := range s.Redirects {
+				fmt.Fprintf(w, " %s", redirectText(r))
+			}
+			fmt.Fprintf(w, "%s\n", runtimeMark(s))
+			writeCompoundText(w, s.Compound, indent+"    ")
+		}
+	}
+}
+
+// runtimeMark names the words of a segment known only at run time.
+func runtimeMark(s report.PlanSegment) string {
+	var rt []string
+	for _, wd := range s.Words {
+		if wd.Runtime {
+			rt = append(rt, wd.Text)
+		}
+	}
+	if len(rt) == 0 {
+		return ""
+	}
+	return " runtime " + strings.Join(rt, " ")
 }

@@ -46,3 +46,13 @@ func ModeOf(e Expr) Mode { return e.mode }
 
 // TildeAfter reports a tilde after = or : that may expand.
 func TildeAfter(e Expr) bool { return e.tildeAfter }
+
+// Arith is what an arithmetic expression evaluates from (a C-style for
+// loop's); the zero Arith is an empty expression.
+type Arith struct{ syn syntax.ArithmExpr }
+
+// NewArith returns the Arith of x.
+func NewArith(x syntax.ArithmExpr) Arith { return Arith{syn: x} }
+
+// ArithSyntax returns the syntax of a, nil when it is empty.
+func ArithSyntax(a Arith) syntax.ArithmExpr { return a.syn }
