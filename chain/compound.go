@@ -83,6 +83,19 @@ func (c *Compound) Inner() []*Chain {
 	return append(out, c.Iterations...)
 }
 
+// Inner lists every chain the segment may run besides its own program:
+// its substitutions' and, for a compound, its parts (Compound.Inner).
+func (s *Segment) Inner() []*Chain {
+	var out []*Chain
+	for _, sb := range s.Substs {
+		out = append(out, sb.Chain)
+	}
+	if s.Compound != nil {
+		out = append(out, s.Compound.Inner()...)
+	}
+	return out
+}
+
 // IsLoop reports a compound that break and continue act on.
 func (c *Compound) IsLoop() bool {
 	return c.Kind == CompoundWhile || c.Kind == CompoundUntil || c.Kind == CompoundFor || c.Kind == CompoundArithFor

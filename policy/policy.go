@@ -138,7 +138,7 @@ func (p *Policy) Authorize(ctx context.Context, c *chain.Chain, dir string) (*ch
 	ws.forms, env.deny, env.ask = ruleForms(ws.forms, p)
 	at := where{logical: cleanAbs(dir), real: env.resolveDir(dir)}
 	facts := make([]segFacts, len(segs))
-	quiet := quietSegments(segs)
+	quiet := quietFor(ctx, segs)
 	reach := exportReach(c)
 	i := 0
 	for _, pl := range c.Pipelines {

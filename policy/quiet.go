@@ -1,6 +1,10 @@
 package policy
 
-import "github.com/chainrun/chainrun/chain"
+import (
+	"context"
+
+	"github.com/chainrun/chainrun/chain"
+)
 
 // A path known only at run time (a command substitution's output, a glob
 // after a program that may write, a variable the plan cannot know) is
@@ -64,15 +68,51 @@ func segmentMayWrite(s *chain.Segment) bool {
 	return len(s.Args) > 0 && !s.IsBuiltin() && (&Policy{}).MayWrite(s.Args)
 }
 
-// substsMayWrite reports a segment one of whose substitutions' chains
-// holds a segment that may write (or, nested deeper, one of theirs).
+// substsMayWrite reports a segment one of whose inner chains (its
+// substitutions', a compound's parts) holds a segment that may write (or,
+// nested deeper, one of theirs).
 func substsMayWrite(s *chain.Segment) bool {
-	for _, sb := range s.Substs {
-		for _, in := range sb.Chain.Segments() {
-			if segmentMayWrite(in) || substsMayWrite(in) {
-				return true
-			}
+	for _, ch := range s.Inner() {
+		if chainMayWrite(ch.Segments()) {
+			return true
 		}
 	}
 	return false
+}
+
+// chainMayWrite reports segments one of which, or one of whose inner
+// chains, may write.
+func chainMayWrite(segs []*chain.Segment) bool {
+	for _, s := range segs {
+		if segmentMayWrite(s) || substsMayWrite(s) {
+			return true
+		}
+	}
+	return false
+}
+
+// loudKey marks the context of the judgement of inner chains (a
+// substitution's, a compound's parts) whose outer chain may write: each
+// is judged as a chain of its own, which would see only itself as quiet,
+// while a stop at one of its segments may come after the outer chain's
+// writes.
+type loudKey struct{}
+
+// loudInner returns ctx marked for judging the inner chains of segs when
+// anything in segs may write.
+func loudInner(ctx context.Context, segs []*chain.Segment) context.Context {
+	if ctx.Value(loudKey{}) == nil && chainMayWrite(segs) {
+		return context.WithValue(ctx, loudKey{}, true)
+	}
+	return ctx
+}
+
+// quietFor is quietSegments, none quiet in the judgement of the inner
+// chains of a chain that may write (loudKey).
+func quietFor(ctx context.Context, segs []*chain.Segment) []bool {
+	quiet := quietSegments(segs)
+	if ctx.Value(loudKey{}) != nil {
+		clear(quiet)
+	}
+	return quiet
 }

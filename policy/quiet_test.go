@@ -49,6 +49,12 @@ func TestQuietRuntimeReads(t *testing.T) {
 		{cmd: "cat $(touch y; echo notes.txt)", want: chain.Ask, reason: "cannot be shown"},
 		{cmd: "cat $(echo x > y; echo notes.txt)", want: chain.Ask, reason: "cannot be shown"},
 		{cmd: "cat $(git ls-files)", want: chain.Ask, reason: "cannot be shown"}, // git obeys the repository's configuration
+		// A compound's parts are the chain's too: a write inside one, or
+		// around one, is a write of the chain.
+		{cmd: "cat $(echo notes.txt); { touch x; }", want: chain.Ask, reason: "cannot be shown"},
+		{cmd: "touch x; { cat $(echo notes.txt); }", want: chain.Ask, reason: "cannot be shown"},
+		{cmd: "if true; then touch x; fi; cat $(echo notes.txt)", want: chain.Ask, reason: "cannot be shown"},
+		{cmd: "for f in a; do echo $f > out; done; cat $(echo notes.txt)", want: chain.Ask, reason: "cannot be shown"},
 		// A second word known only at run time may turn a reader into a
 		// writer (sort $X with X=-o f) before the first is judged.
 		{cmd: "sort $(echo notes.txt) && cat $(echo notes.txt)", want: chain.Ask, reason: "cannot be shown"},

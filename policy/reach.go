@@ -70,11 +70,11 @@ func reachFrom(c *chain.Chain, k int, piped, first bool) func(string) string {
 }
 
 // runsProgram names the first program a segment starts, its command
-// substitutions' first: "" when it starts none (a built-in that runs
+// substitutions' and a compound's parts' first: "" when it starts none (a built-in that runs
 // nothing, assignments alone).
 func runsProgram(s *chain.Segment) string {
-	for _, sb := range s.Substs {
-		for _, in := range sb.Chain.Segments() {
+	for _, ch := range s.Inner() {
+		for _, in := range ch.Segments() {
 			if r := runsProgram(in); r != "" {
 				return r
 			}

@@ -57,6 +57,15 @@ var exportCases = []bypassCase{
 	{cmd: "export DEBUG=1; unset DEBUG > /nonexistent/f; echo done", verdict: "ask", reason: "still exported when the chain ends",
 		why: "a redirect that fails keeps unset from running"},
 	{cmd: "export DEBUG=1 | cat", verdict: "allow", why: "a pipeline stage is a subshell: the export reaches nothing"},
+	{cmd: "export DEBUG=1; { ls; }; unset DEBUG", verdict: "ask", reason: "gets it", why: "a group's program runs before the unset"},
+	{cmd: "export DEBUG=1; if true; then ls; fi; unset DEBUG", verdict: "ask", reason: "gets it", why: "an if's program runs before the unset"},
+	{cmd: "export DEBUG=1; for f in a; do ls $f; done; unset DEBUG", verdict: "ask", reason: "gets it", why: "a loop's program runs before the unset"},
+	{cmd: "export PYTHONPATH=. && { python x.py; }", verdict: "ask", hard: true, allow: plusAllow("python:*"), reason: "PYTHONPATH",
+		why: "python inside a group gets the variable"},
+	{cmd: "{ export PYTHONPATH=.; }; python x.py", verdict: "ask", hard: true, allow: plusAllow("python:*"), reason: "PYTHONPATH",
+		why: "an export inside a group reaches what follows the group"},
+	{cmd: "if true; then export PYTHONPATH=.; fi; unset PYTHONPATH", verdict: "ask", hard: true, reason: "PYTHONPATH",
+		why: "an export inside a compound is judged where it goes"},
 }
 
 func TestExportReach(t *testing.T) {

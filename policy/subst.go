@@ -21,6 +21,7 @@ import (
 // judgeSubsts judges the inner chains of every segment's substitutions
 // and folds each verdict into its segment's decision.
 func (p *Policy) judgeSubsts(ctx context.Context, segs []*chain.Segment, dir string, d *chain.Decision) error {
+	ctx = loudInner(ctx, segs)
 	for i, s := range segs {
 		at := dir
 		if s.Dir != "" {
