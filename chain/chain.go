@@ -125,6 +125,10 @@ type Pipeline struct {
 	// TimePOSIX is set by time -p: the report in POSIX's fixed format,
 	// whatever TIMEFORMAT says.
 	TimePOSIX bool
+	// Background is set for a pipeline written with & after it: it
+	// starts, with its stdin from the null device, and the chain goes on
+	// at once with status 0, as bash's does; the Op after it is ;.
+	Background bool
 }
 
 // Segment is one simple command: leading assignments, argv and redirects.

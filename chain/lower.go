@@ -31,6 +31,7 @@ type lowerer struct {
 	redirs   []Redirect
 	stage    []*Segment // the pipeline being lowered
 	substs   []*Subst   // command substitutions of the segment being lowered
+	inSubst  bool       // lowering a command substitution's inner chain
 }
 
 // oneSegment holds, in one allocation, everything a chain of a single
@@ -108,6 +109,11 @@ func (l *lowerer) andOr(st *syntax.Stmt) error {
 	if err := l.stmtFlags(st); err != nil {
 		return err
 	}
+	if st.Background || st.Disown {
+		if err := l.background(st); err != nil {
+			return err
+		}
+	}
 	b, ok := st.Cmd.(*syntax.BinaryCmd)
 	if !ok || (b.Op != syntax.AndStmt && b.Op != syntax.OrStmt) {
 		return l.pipeline(st)
@@ -133,9 +139,6 @@ func (l *lowerer) stmtFlags(st *syntax.Stmt) error {
 	case st.Negated:
 		return refuse(l.src, l.off(st.Pos()), KindUnsupported, "negation",
 			"negation (!) is not supported; use || to act on failure")
-	case st.Background || st.Disown:
-		return refuse(l.src, l.off(st.Semicolon), KindUnsupported, "background",
-			"running in the background (&) is not supported; chainrun waits for every command")
 	case st.Coprocess:
 		return refuse(l.src, l.off(st.Pos()), KindUnsupported, "coprocess", "coprocesses are not supported")
 	}
@@ -171,6 +174,7 @@ func (l *lowerer) pipeline(st *syntax.Stmt) error {
 	if tc != nil {
 		p.Span.Start, p.Timed, p.TimePOSIX = l.off(tc.Time), true, tc.PosixFormat
 	}
+	p.Background = st.Background
 	l.chain.Pipelines = append(l.chain.Pipelines, p)
 	return nil
 }
@@ -423,7 +427,7 @@ func shellBuiltin(name string, d Dialect) (string, bool) {
 		"mapfile", "readarray", "getopts", "let":
 		return "chainrun keeps only plain variables: set them with NAME=value or export NAME=value", true
 	case "eval", "source", ".", "exec", "builtin", "alias", "unalias", "trap", "hash",
-		"enable", "shopt", "ulimit", "umask", "wait", "jobs", "fg", "bg", "disown", "times",
+		"enable", "shopt", "ulimit", "umask", "jobs", "fg", "bg", "disown", "times",
 		"history", "fc", "dirs", "pushd", "popd", "suspend", "logout", "return", "break", "continue",
 		"compgen", "complete", "compopt", "caller", "bind", "help", ":":
 		return "run the program directly instead", true

@@ -168,6 +168,8 @@ type runner struct {
 	substLast int       // the status of the last command substitution of the segment starting
 	substRan  bool      // whether one ran
 	depth     int       // 1; an inner chain's is its outer chain's + 1 (set -x's "++")
+
+	background // the chain's background pipelines (&)
 }
 
 // newRunner sets up the chain's environment (PWD as the chain's
@@ -179,7 +181,7 @@ func newRunner(ctx context.Context, c *chain.Chain, opts Options, dir string) *r
 	if in := opts.inherit; in != nil {
 		// A command substitution's subshell keeps the shell's options but
 		// set -e, as bash's does (without inherit_errexit).
-		r.shopts, r.depth = in.shopts, in.depth+1
+		r.shopts, r.depth, r.lastBg = in.shopts, in.depth+1, in.lastBg
 		r.shopts.Errexit = false
 	}
 	if len(opts.Vars) > 0 {
@@ -263,6 +265,7 @@ func (r *runner) run() (res *Result, err error) {
 		close(watchDone)
 		wg.Wait()
 	}
+	r.endBackground()
 	r.endChain()
 	r.feeds.Wait() // every reader of a heredoc has ended with its process
 	r.closeStreams()

@@ -78,7 +78,7 @@ func TestRun(t *testing.T) {
 		{"not found is data", map[string]any{"command": "no-such-program-xyz"}, false, 127, "", []string{"exit 127", "not found"}},
 		{"syntax refusal", map[string]any{"command": "echo a && && b"}, true, 2, "", []string{"refused (syntax, exit 2); nothing ran", "^"}},
 		{"unsupported refusal with the fix", map[string]any{"command": "echo a; eval date"}, true, 2, "", []string{"refused (unsupported", "run the program directly instead", "  echo a; eval date\n          ^"}},
-		{"background & stays refused", map[string]any{"command": "hang &"}, true, 2, "", []string{"refused"}},
+		{"an && list in the background is refused", map[string]any{"command": "true && hang &"}, true, 2, "", []string{"refused", "background=true"}},
 		{"timeout", map[string]any{"command": "echo s && hang", "timeout": "300ms"}, true, 124, "s\n", []string{"timed out", "exit 124", `stopped segment 2 "hang"`}},
 		{"stdin argument", map[string]any{"command": "cat-stdin | first-line", "stdin": "a\nb\n"}, false, 0, "a\n", nil},
 		{"no stdin is EOF, never the server's", map[string]any{"command": "cat-stdin && echo after"}, false, 0, "after\n", nil},

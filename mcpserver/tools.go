@@ -99,7 +99,7 @@ var runTool = &mcp.Tool{
 		"permission policy has judged exactly what will run. Returns the exit status, duration and output (head and tail " +
 		"when long); a non-zero status is a result, not an error. Refused syntax, denials, timeouts and unapproved " +
 		"chains are errors that say why and how to fix it. A top-level cd carries over to later calls in this session. " +
-		"background=true starts a job and returns its id at once; jobs end with job_kill, their timeout, or the session. " +
+		"Jobs: " + backgroundFix + "; they end with job_kill, their timeout, or the session. " +
 		"Refused before anything runs, each with its fix:" + refusedFixes(),
 	Annotations: &mcp.ToolAnnotations{
 		Title:           "Run a command line",
