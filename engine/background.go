@@ -54,7 +54,9 @@ func (r *runner) startBackground(p *chain.Pipeline, first int) int {
 	r.inBackground = true
 	r.startStages(p, j.stages, j.res, in)
 	r.inBackground = false
-	copy(r.res.Segments[first:], j.res) // as it started; the job's own copy goes on
+	for i := range j.res {
+		started(&r.res.Segments[first+i], &j.res[i]) // as it started; the job's goroutine goes on with its own
+	}
 	j.pid = r.jobPID(j)
 	r.jobs, r.lastBg = append(r.jobs, j), j.pid
 	pipefail := r.shopts.Pipefail
@@ -82,6 +84,14 @@ func (r *runner) cleanJobs() {
 		default:
 		}
 	}
+}
+
+// started copies to dst what starting a background stage recorded in
+// src: the fields nothing but the start writes, so that the job's
+// goroutine, which records how it ends, may run meanwhile.
+func started(dst, src *SegmentResult) {
+	dst.Skipped, dst.Args, dst.Redirects, dst.Path, dst.Kind = src.Skipped, src.Args, src.Redirects, src.Path, src.Kind
+	dst.Sandboxed, dst.Warning = src.Sandboxed, src.Warning
 }
 
 // nextJob is the job number of the next background pipeline: one more
