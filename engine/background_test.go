@@ -10,6 +10,7 @@ import (
 
 	"github.com/chainrun/chainrun/chain"
 	"github.com/chainrun/chainrun/internal/testprog"
+	"github.com/chainrun/chainrun/tools"
 )
 
 // TestBackgroundBypass: & hides nothing from the policy. A background
@@ -83,5 +84,23 @@ func TestBackgroundPlan(t *testing.T) {
 	lines := strings.Split(string(res.Stdout), "\n")
 	if len(lines) < 2 || !strings.HasPrefix(lines[0], "[] ") || len(lines[0]) < 4 || lines[1] != dir {
 		t.Errorf("stdout %q: want [] and a pid, then %s", res.Stdout, dir)
+	}
+}
+
+// TestNohupTool: where no nohup program is found (Windows), chainrun's
+// own runs its command, so the form agents start servers with works.
+func TestNohupTool(t *testing.T) {
+	dir := testprog.TempDir(t)
+	env := []string{"PATH=" + testprog.BinDir() + string(os.PathListSeparator) + os.Getenv("PATH")}
+	res, err := RunString(context.Background(), `nohup echo-argv hi > log 2>&1 & wait $!; echo $?; nohup; echo $?`,
+		Options{Dir: dir, Env: env, Dialect: chain.POSIX, Tools: tools.ModeAlways})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(res.Stdout) != "0\n125\n" || !strings.Contains(string(res.Stderr), "nohup: missing operand") {
+		t.Errorf("stdout %q stderr %q", res.Stdout, res.Stderr)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "log")); string(b) != "hi\n" {
+		t.Errorf("log %q", b)
 	}
 }
