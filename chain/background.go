@@ -2,6 +2,10 @@ package chain
 
 import "mvdan.cc/sh/v3/syntax"
 
+// OpBackground is the & after a background pipeline as SegmentOps shows
+// it; Chain.Ops has ; there, which is how the chain goes on.
+const OpBackground Op = "&"
+
 // BuiltinWait is bash's wait: it waits for the chain's background
 // pipelines (all of them, or those its operands name by process id or
 // %N job number) and returns the status of the last one named.

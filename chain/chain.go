@@ -319,12 +319,17 @@ func (c *Chain) Segments() []*Segment {
 }
 
 // SegmentOps returns the operator between each pair of consecutive
-// segments: | inside a pipeline, the chain's &&, || or ; between them.
+// segments: | inside a pipeline, the chain's &&, || or ; between them (&
+// after a background pipeline).
 func (c *Chain) SegmentOps() []Op {
 	var out []Op
 	for i, p := range c.Pipelines {
 		if i > 0 {
-			out = append(out, c.Ops[i-1])
+			op := c.Ops[i-1]
+			if c.Pipelines[i-1].Background {
+				op = OpBackground
+			}
+			out = append(out, op)
 		}
 		for j := 1; j < len(p.Segments); j++ {
 			out = append(out, OpPipe)
