@@ -60,8 +60,11 @@
 // Unlike C's system, Run never hands a string to a shell. The chain's
 // argv and redirects, as the Authorizer judged them, are exactly what is
 // run and opened: nothing is joined into a string and parsed again, and
-// constructs outside the supported subset (control flow, subshells, &)
-// are refused by the parser rather than passed through. A command
+// constructs outside the supported subset (control flow, subshells)
+// are refused by the parser rather than passed through. A pipeline run in
+// the background (&) is judged with the chain and each of its segments
+// again as it starts, as any pipeline's; what still runs when the chain
+// ends is stopped as on timeout unless Options.Detach takes it over. A command
 // substitution is an inner chain of its own: judged with the chain before
 // anything runs, run (each of its segments judged again as it starts)
 // when its word expands, and the segment holding it judged again on its
