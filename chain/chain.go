@@ -121,6 +121,10 @@ type Pipeline struct {
 	// Negated is set after bash's ! keyword: the pipeline's status is
 	// inverted (0 for non-zero, 1 for 0), and set -e ignores it.
 	Negated bool
+	// Background is set for a pipeline written with & after it: it
+	// starts, with its stdin from the null device, and the chain goes on
+	// at once with status 0, as bash's does; the Op after it is ;.
+	Background bool
 }
 
 // Segment is one simple command: leading assignments, argv and redirects.
@@ -315,12 +319,17 @@ func (c *Chain) Segments() []*Segment {
 }
 
 // SegmentOps returns the operator between each pair of consecutive
-// segments: | inside a pipeline, the chain's &&, || or ; between them.
+// segments: | inside a pipeline, the chain's &&, || or ; between them (&
+// after a background pipeline).
 func (c *Chain) SegmentOps() []Op {
 	var out []Op
 	for i, p := range c.Pipelines {
 		if i > 0 {
-			out = append(out, c.Ops[i-1])
+			op := c.Ops[i-1]
+			if c.Pipelines[i-1].Background {
+				op = OpBackground
+			}
+			out = append(out, op)
 		}
 		for j := 1; j < len(p.Segments); j++ {
 			out = append(out, OpPipe)

@@ -5,12 +5,14 @@
 //	git status | grep main && go test ./... > t.log 2>&1
 //
 // is parsed (Parse, ParseDialect, Parser) into a *Chain: pipelines joined by
-// &&, || and ;, each pipeline a list of Segments joined by |, each Segment
-// an argv with its leading assignments and its Redirects, every part with
-// its byte Span in the source. Parsing uses mvdan.cc/sh/v3/syntax for bash's
-// grammar and lowers its tree into this model; whatever has no single
-// meaning without a shell (a function, a background job, eval, …)
-// is refused with a *ParseError naming the construct, its offset and the
+// &&, || and ; (a pipeline written with & runs in the background), each
+// pipeline a list of Segments joined by |, each Segment an argv with its
+// leading assignments and its Redirects (or a compound command: if, a
+// loop, case, a group, a subshell), every part with its byte Span in the
+// source. Parsing uses mvdan.cc/sh/v3/syntax for bash's grammar and lowers
+// its tree into this model; whatever has no single meaning without a shell
+// (a function, eval, a list in the background, …) is refused with a
+// *ParseError naming the construct, its offset and the
 // fix; a word that expands (a variable, a glob) keeps its syntax, to be
 // expanded when the chain is planned. Word values are computed by one of
 // two Dialects: POSIX reads backslashes as bash does, Windows keeps them

@@ -176,8 +176,8 @@ func specialParam(name string) (string, bool) {
 		return "is the shell's name, and there is no shell: write the program's name", true
 	case name == "@" || name == "*" || name == "#" || isDigits(name):
 		return "is a positional parameter, and a chain has none: bash would expand it to nothing. If it belongs to a program (awk '{print $1}', a script's text), put it in single quotes", true
-	case name == "!" || name == "-" || name == "$" || name == "_":
-		return "is a property of a running bash (last background job, its options, its process id, the last argument), which a chain does not have", true
+	case name == "-" || name == "$" || name == "_":
+		return "is a property of a running bash (its options, its process id, the last argument), which a chain does not have", true
 	}
 	switch name {
 	case "LINENO", "RANDOM", "SRANDOM", "SECONDS", "BASHPID", "EPOCHSECONDS", "EPOCHREALTIME",

@@ -31,6 +31,8 @@ type lowerer struct {
 	redirs   []Redirect
 	stage    []*Segment // the pipeline being lowered
 	substs   []*Subst   // command substitutions of the segment being lowered
+	inSubst  bool       // lowering a command substitution's inner chain
+	inPart   bool       // lowering a compound command's part (a body, a condition)
 }
 
 // oneSegment holds, in one allocation, everything a chain of a single
@@ -108,6 +110,11 @@ func (l *lowerer) andOr(st *syntax.Stmt) error {
 	if err := l.stmtFlags(st); err != nil {
 		return err
 	}
+	if st.Background || st.Disown {
+		if err := l.background(st); err != nil {
+			return err
+		}
+	}
 	b, ok := st.Cmd.(*syntax.BinaryCmd)
 	if !ok || (b.Op != syntax.AndStmt && b.Op != syntax.OrStmt) {
 		return l.pipeline(st)
@@ -130,9 +137,6 @@ func (l *lowerer) andOr(st *syntax.Stmt) error {
 // stmtFlags refuses what a statement's own flags ask for.
 func (l *lowerer) stmtFlags(st *syntax.Stmt) error {
 	switch {
-	case st.Background || st.Disown:
-		return refuse(l.src, l.off(st.Semicolon), KindUnsupported, "background",
-			"running in the background (&) is not supported; chainrun waits for every command")
 	case st.Coprocess:
 		return refuse(l.src, l.off(st.Pos()), KindUnsupported, "coprocess", "coprocesses are not supported")
 	}
@@ -175,6 +179,7 @@ func (l *lowerer) pipeline(st *syntax.Stmt) error {
 	if tc != nil {
 		p.Span.Start, p.Timed, p.TimePOSIX = l.off(tc.Time), true, tc.PosixFormat
 	}
+	p.Background = st.Background
 	l.chain.Pipelines = append(l.chain.Pipelines, p)
 	return nil
 }
@@ -434,7 +439,7 @@ func shellBuiltin(name string, d Dialect) (string, bool) {
 		"mapfile", "readarray", "getopts", "let":
 		return "chainrun keeps only plain variables: set them with NAME=value or export NAME=value", true
 	case "eval", "source", ".", "exec", "builtin", "alias", "unalias", "trap", "hash",
-		"enable", "shopt", "ulimit", "umask", "wait", "jobs", "fg", "bg", "disown", "times",
+		"enable", "shopt", "ulimit", "umask", "jobs", "fg", "bg", "disown", "times",
 		"history", "fc", "dirs", "pushd", "popd", "suspend", "logout", "return",
 		"compgen", "complete", "compopt", "caller", "bind", "help":
 		return "run the program directly instead", true

@@ -83,6 +83,7 @@ type sink struct {
 	// when the pipe is empty, so written can tell when no byte is between
 	// the pipe and the read count.
 	busy atomic.Bool
+	mu   sync.Mutex // guards buf and live once the drain runs
 }
 
 // Drain buffers: small ones for the usual few lines, large ones once a
@@ -155,6 +156,8 @@ func (b *buffers) release() { b.pool.Put(b.bp) }
 // consume hands bytes read from the pipe to the capture and the live
 // writer.
 func (s *sink) consume(p []byte) {
+	s.mu.Lock() // a handoff (Options.Detach) may swap buf and live
+	defer s.mu.Unlock()
 	if s.buf != nil {
 		s.buf.Write(p)
 	}

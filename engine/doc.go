@@ -60,12 +60,15 @@
 // Unlike C's system, Run never hands a string to a shell. The chain's
 // argv and redirects, as the Authorizer judged them, are exactly what is
 // run and opened: nothing is joined into a string and parsed again, and
-// constructs outside the supported subset (functions, &, eval) are
+// constructs outside the supported subset (functions, eval) are
 // refused by the parser rather than passed through. Each part of a
 // compound command (if, a loop, case, a group, a subshell) is an inner
 // chain: judged with the chain before anything runs, and run as its own
 // run, judged again, when bash would run it, a loop's body every
-// iteration, in the chain's shell state. A command
+// iteration, in the chain's shell state. A pipeline run in the background
+// (&) is judged with the chain and each of its segments again as it
+// starts, as any pipeline's; what still runs when the chain ends is
+// stopped as on timeout unless Options.Detach takes it over. A command
 // substitution is an inner chain of its own: judged with the chain before
 // anything runs, run (each of its segments judged again as it starts)
 // when its word expands, and the segment holding it judged again on its

@@ -18,6 +18,7 @@ func (r *runner) shell() *expand.Shell {
 	sh := expand.HostShell(r.env, r.dir)
 	sh.Vars, sh.Declared, sh.Status = r.vars, r.declared, r.status
 	sh.NoUnset = r.shopts.Nounset
+	sh.LastBackground = r.lastBackground()
 	sh.Substitute = r.substitute
 	return sh
 }

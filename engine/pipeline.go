@@ -29,16 +29,36 @@ type stage struct {
 // hold theirs, so every reader sees EOF and every writer SIGPIPE when the
 // other side ends.
 func (r *runner) runPipeline(p *chain.Pipeline, first int) int {
+	if p.Background {
+		return r.startBackground(p, first)
+	}
 	n := len(p.Segments)
 	if cap(r.stages) < n {
 		r.stages = make([]stage, n)
 	}
 	stages := r.stages[:n]
-	for i := range stages {
-		stages[i] = stage{res: &r.res.Segments[first+i]}
+	pgid := r.startStages(p, stages, r.res.Segments[first:first+n], r.stdin)
+	r.waitStages(stages)
+	if pgid != 0 {
+		r.host.restoreTerminal(r.ttyFd) // the pipeline had the terminal: take it back
 	}
-	in, inPipe := r.stdin, false
+	r.countBytes(stages)
+	if len(r.jobs) > 0 {
+		r.cleanJobs()
+	}
+	return pipelineStatus(stages, r.shopts.Pipefail)
+}
+
+// startStages starts every stage of p, each recording in res, the first
+// reading stdin, and returns the process group they run in (0 when none).
+func (r *runner) startStages(p *chain.Pipeline, stages []stage, res []SegmentResult, stdin *os.File) int {
+	n := len(p.Segments)
+	for i := range stages {
+		stages[i] = stage{res: &res[i]}
+	}
+	in, inPipe := stdin, false
 	pgid := 0
+	sub := n > 1 || p.Background // a stage of several, or a background pipeline, is a subshell
 	for j, seg := range p.Segments {
 		st := &stages[j]
 		out := r.out.w
@@ -52,7 +72,7 @@ func (r *runner) runPipeline(p *chain.Pipeline, first int) int {
 			}
 		}
 		if st.res.Error == "" {
-			r.startStage(st, seg, in, out, n > 1, &pgid)
+			r.startStage(st, seg, in, out, sub, &pgid)
 		}
 		if st.done == nil { // a goroutine built-in closes its own pipe ends
 			if pw != nil {
@@ -64,23 +84,18 @@ func (r *runner) runPipeline(p *chain.Pipeline, first int) int {
 		}
 		in, inPipe = next, next != nil
 		if next == nil {
-			in = r.stdin
+			in = stdin
 		}
 	}
-	r.waitStages(stages)
-	if pgid != 0 {
-		r.host.restoreTerminal(r.ttyFd) // the pipeline had the terminal: take it back
-	}
-	r.countBytes(stages)
-	return r.pipelineStatus(stages)
+	return pgid
 }
 
 // pipelineStatus is bash's: the last stage's status, or with pipefail the
 // rightmost non-zero one.
-func (r *runner) pipelineStatus(stages []stage) int {
+func pipelineStatus(stages []stage, pipefail bool) int {
 	n := len(stages)
 	status := stages[n-1].res.ExitCode
-	if r.shopts.Pipefail {
+	if pipefail {
 		for j := n - 1; j >= 0; j-- {
 			if c := stages[j].res.ExitCode; c != 0 {
 				status = c

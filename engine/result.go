@@ -81,6 +81,18 @@ type Options struct {
 	// Run fails with a *SandboxError before anything starts.
 	Sandbox *sandbox.Boundary
 
+	// Detach decides what happens to background pipelines (cmd &) still
+	// running when the chain's last pipeline has ended. Nil ends them as
+	// a timeout does (interrupt, grace period, kill, whole trees), so
+	// nothing outlives Run; Result.Jobs names them. Set, it is called
+	// with the chain's result as it stands (its status, its output so
+	// far, Jobs) and returns where their later output goes (nil
+	// discards it; output to a live writer that is a file keeps going
+	// there); Run then returns only when they have ended, or, after the
+	// context is canceled, been ended. No timeout applies to them.
+	// Detach must return without waiting for the chain.
+	Detach func(res *Result) io.Writer
+
 	// inherit is set for a command substitution's inner chain: the
 	// options and depth of the chain it runs in.
 	inherit *inherited
@@ -125,6 +137,25 @@ type Result struct {
 	// a session to carry over the same way.
 	Env  []string
 	Vars map[string]string
+	// Jobs are the background pipelines still running when the chain's
+	// last pipeline ended (Options.Detach says what became of them).
+	Jobs []Job
+}
+
+// Job is a background pipeline (cmd &) of the chain.
+type Job struct {
+	// N is its job number, %N.
+	N int
+	// PID is $! after it: the process id of its last stage.
+	PID int
+	// Text is the pipeline's source text.
+	Text string
+	// Segments are the chain-wide indexes of its segments.
+	Segments []int
+	// Killed is set when chainrun ended it at the chain's end.
+	Killed bool
+	// ExitCode is its status once it ended, as wait returns it.
+	ExitCode int
 }
 
 // DecodedStdout returns Stdout as text and names the encoding it was

@@ -170,6 +170,8 @@ type runner struct {
 	substRan  bool      // whether one ran
 	depth     int       // 1; an inner chain's is its outer chain's + 1 (set -x's "++")
 	flow      flowState // loops, break and continue, what set -e ignores
+
+	background // the chain's background pipelines (&)
 }
 
 // newRunner sets up the chain's environment (PWD as the chain's
@@ -181,7 +183,7 @@ func newRunner(ctx context.Context, c *chain.Chain, opts Options, dir string) *r
 	if in := opts.inherit; in != nil {
 		// A command substitution's subshell keeps the shell's options but
 		// set -e, as bash's does (without inherit_errexit).
-		r.shopts, r.depth = in.shopts, in.depth+1
+		r.shopts, r.depth, r.lastBg = in.shopts, in.depth+1, in.lastBg
 		r.shopts.Errexit = false
 		if in.shared {
 			r.inherit(in)
@@ -269,6 +271,7 @@ func (r *runner) run() (res *Result, err error) {
 		close(watchDone)
 		wg.Wait()
 	}
+	r.endBackground()
 	r.endChain()
 	r.feeds.Wait() // every reader of a heredoc has ended with its process
 	r.closeStreams()

@@ -63,7 +63,7 @@ func (r *runner) startStage(st *stage, seg *chain.Segment, in, out *os.File, inP
 		return
 	}
 	spec := &spawnSpec{Target: target, Args: seg.Args, Env: env, Dir: r.dir, Files: files,
-		Interactive: r.opts.Interactive && r.ttyFd >= 0, Pgid: *pgid, InPipeline: inPipeline, Confine: r.confined(seg.Args),
+		Interactive: r.opts.Interactive && r.ttyFd >= 0 && !r.inBackground, Pgid: *pgid, InPipeline: inPipeline, Confine: r.confined(seg.Args),
 		// Only chainrun reads its stdout: no other stage, file or live writer.
 		Captured: (files[1] == r.out.w && r.out.buf != nil && r.out.live == nil) ||
 			(files[1] == r.errs.w && r.errs.buf != nil && r.errs.live == nil)}

@@ -47,7 +47,7 @@ func (r *runner) substitute(sb *chain.Subst, sh *expand.Shell, w io.Writer) (int
 	opts.Stdin, opts.Stdout, opts.Stderr, opts.NoCapture, opts.Combined = nil, lw, r.errs.w, true, false
 	opts.Interactive, opts.Signals = false, nil
 	opts.Approver = r.innerApprover()
-	opts.inherit = &inherited{shopts: r.shopts, depth: r.depth}
+	opts.inherit = &inherited{shopts: r.shopts, depth: r.depth, lastBg: r.lastBg}
 	if opts.Auditor != nil {
 		opts.Auditor = substAuditor{Auditor: opts.Auditor, text: sb.Chain.Source[sb.Span.Start:sb.Span.End]}
 	}
@@ -146,4 +146,5 @@ type inherited struct {
 	tested   bool
 	stdinOK  bool
 	back     *handBack
+	lastBg int // $!
 }

@@ -30,6 +30,7 @@ func Plan(c *chain.Chain, sh *Shell) (*chain.Chain, error) {
 	}
 	p := sh.Clone()
 	p.unknown, p.listed, p.runtimeValues = map[string]bool{}, map[string][]fs.DirEntry{}, map[string]bool{}
+	p.unknown["!"] = true // a process id, known once the pipeline started
 	return p.planChain(c)
 }
 
@@ -87,15 +88,15 @@ func (p *Shell) planPipeline(pl *chain.Pipeline, gated *Shell, sure bool) (*chai
 	np.Segments = make([]*chain.Segment, len(pl.Segments))
 	for j, seg := range pl.Segments {
 		st := run
-		if len(pl.Segments) > 1 {
-			st = run.Clone() // a pipeline stage is a subshell
+		if len(pl.Segments) > 1 || pl.Background {
+			st = run.Clone() // a pipeline stage, or a background pipeline, is a subshell
 		}
 		e, err := plan(seg, st)
 		if err != nil {
 			return nil, err
 		}
 		np.Segments[j] = e
-		if len(pl.Segments) == 1 {
+		if len(pl.Segments) == 1 && !pl.Background {
 			p.apply(e, sure)
 			if gated != nil {
 				gated.apply(e, true)

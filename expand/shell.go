@@ -34,6 +34,9 @@ type Shell struct {
 	Dir string
 	// Status is $?: the status of the last pipeline.
 	Status int
+	// LastBackground is $!: the process id of the last background
+	// pipeline's last process, "" (unset) before any.
+	LastBackground string
 	// Rules are the OS's rules where Windows and POSIX expand apart.
 	Rules Rules
 	// ReadDir lists a directory for globbing; nil means os.ReadDir.
@@ -245,6 +248,12 @@ func (s *Shell) lookupVar(name string) shexpand.Variable {
 	case "?":
 		s.read("?")
 		return str(strconv.Itoa(s.Status))
+	case "!":
+		s.read("!")
+		if s.LastBackground == "" {
+			return shexpand.Variable{}
+		}
+		return str(s.LastBackground)
 	case "HOME +":
 		s.read("PWD")
 		return s.get("PWD")

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -31,7 +32,8 @@ type job struct {
 	cancel  context.CancelFunc
 	done    chan struct{} // closed once res and err are set
 
-	killed atomic.Bool // job_kill stopped it
+	killed  atomic.Bool // job_kill stopped it
+	adopted bool        // what a run call's chain left running in the background (cmd &)
 
 	res   *engine.Result
 	err   error
@@ -77,17 +79,13 @@ func (s *session) startJob(ctx context.Context, c *call, ap *approver) (*mcp.Cal
 		ap.onApproved = g.open
 	}
 	c.opts.Stdout, c.opts.Stderr = j.log, j.log
+	c.opts.Detach = func(*engine.Result) io.Writer { return j.log } // what it starts with & runs as long as the job
 	jctx, cancel := context.WithCancel(s.ctx)
 	j.cancel = cancel
 	go func() {
 		defer s.leave()
 		defer cancel()
-		res, err := engine.Run(jctx, ch, c.opts)
-		if j.killed.Load() && errors.Is(err, context.Canceled) {
-			err = errKilled
-		}
-		j.res, j.err, j.ended = res, err, time.Now()
-		close(j.done)
+		j.finish(engine.Run(jctx, ch, c.opts))
 	}()
 	select {
 	case <-g.opened:

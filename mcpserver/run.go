@@ -47,8 +47,12 @@ func (s *session) run(ctx context.Context, req *mcp.CallToolRequest, args RunArg
 	ctx, cancel := s.callContext(ctx)
 	defer cancel()
 	stopProgress := s.progress(ctx, req, &c.opts)
-	res, err := engine.RunString(ctx, args.Command, c.opts)
+	res, j, err := s.runAdopting(ctx, c)
 	stopProgress()
+	if j != nil {
+		s.carryRun(c, res)
+		return s.adoptedResult(c, res, j, ap)
+	}
 	if ap.needInput {
 		return s.askForInput(c, ap), RunResult{}, nil
 	}

@@ -78,7 +78,7 @@ func TestRun(t *testing.T) {
 		{"not found is data", map[string]any{"command": "no-such-program-xyz"}, false, 127, "", []string{"exit 127", "not found"}},
 		{"syntax refusal", map[string]any{"command": "echo a && && b"}, true, 2, "", []string{"refused (syntax, exit 2); nothing ran", "^"}},
 		{"unsupported refusal with the fix", map[string]any{"command": "echo a; eval date"}, true, 2, "", []string{"refused (unsupported", "run the program directly instead", "  echo a; eval date\n          ^"}},
-		{"background & stays refused", map[string]any{"command": "hang &"}, true, 2, "", []string{"refused"}},
+		{"an && list in the background is refused", map[string]any{"command": "true && hang &"}, true, 2, "", []string{"refused", "background=true"}},
 		{"timeout", map[string]any{"command": "echo s && hang", "timeout": "300ms"}, true, 124, "s\n", []string{"timed out", "exit 124", `stopped segment 2 "hang"`}},
 		{"stdin argument", map[string]any{"command": "cat-stdin | first-line", "stdin": "a\nb\n"}, false, 0, "a\n", nil},
 		{"no stdin is EOF, never the server's", map[string]any{"command": "cat-stdin && echo after"}, false, 0, "after\n", nil},
@@ -250,5 +250,25 @@ func TestSessionVars(t *testing.T) {
 				t.Errorf("stdout %q, want %q (stderr %q)", out.Stdout, st.wantOut, out.Stderr)
 			}
 		})
+	}
+}
+
+// TestExplainCompound: the explain tool's result for a compound command
+// passes its output schema (which describes the compound, holding
+// segments again, as an object) and carries the compound's parts.
+func TestExplainCompound(t *testing.T) {
+	c := connect(t, Config{}, nil, "")
+	var plan struct {
+		Segments []struct {
+			Compound *struct {
+				Kind  string            `json:"kind"`
+				Parts []json.RawMessage `json:"parts"`
+			} `json:"compound"`
+		} `json:"segments"`
+	}
+	res := c.call("explain", map[string]any{"command": "for f in a b; do echo $f; done"}, &plan)
+	if res.IsError || len(plan.Segments) != 1 || plan.Segments[0].Compound == nil ||
+		plan.Segments[0].Compound.Kind != "for" || len(plan.Segments[0].Compound.Parts) == 0 {
+		t.Fatalf("explain of a for loop: %+v\n%s", plan, text(res))
 	}
 }

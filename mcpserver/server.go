@@ -168,8 +168,8 @@ var instructions = "chainrun runs command lines with bash's syntax (" + construc
 	"shell, judged by the user's permission policy before anything starts, and again for each command as it starts. " +
 	"Refused with the column and a fix: " + constructNames(syntaxRefused) + ". The session keeps its working " +
 	`directory: a top-level cd carries over to the next run call. Chains never read the server's stdin: pass input ` +
-	`with "stdin". Long-running programs (dev servers, watchers): run with background=true, then job_output, ` +
-	"job_kill, job_list."
+	`with "stdin". Long-running programs (dev servers, watchers): start them with & (what still runs when the ` +
+	"chain ends becomes a session job, its id in the result) or run with background=true, then job_output, job_kill, job_list."
 
 // A construct is a piece of bash syntax as the instructions name it, with
 // command lines that use it.
@@ -196,6 +196,7 @@ var syntaxRuns = []construct{
 	{"if, for, while, until, case, break, continue, { } groups, ( ) subshells, !", []string{"if true; then ls; fi",
 		"for f in a b; do ls $f; done", "for ((i=0; i<3; i++)); do echo $i; done", "while true; do ls && break; done",
 		"until false; do continue 1; done", "case x in x) ls;; esac", "(cd src && make)", "{ ls; pwd; } > out.txt", "! grep -q x f"}},
+	{"& and wait", []string{"npm run dev > dev.log 2>&1 & sleep 3 && curl -s localhost:3000", "make a & make b & wait; echo $!"}},
 }
 
 // syntaxRefused is the syntax chainrun refuses before anything runs.
@@ -203,12 +204,13 @@ var syntaxRefused = []construct{
 	{"functions", []string{"f() { ls; }"}},
 	{"<(…)", []string{"diff <(ls a) <(ls b)"}},
 	{"[[ … ]]", []string{"[[ -f x ]]"}},
-	{"&", []string{"sleep 10 &"}},
 }
 
-// backgroundFix replaces the parser's fix for & (chainrun waits for every
-// command), which the server offers a way around.
-const backgroundFix = "run the command with background=true, then job_output and job_kill"
+// backgroundFix is how to keep a program running past the call: what a
+// chain leaves running with & becomes a session job, as background=true
+// makes the whole chain one.
+const backgroundFix = "what a chain leaves running with & (npm run dev &) becomes a session job when the chain ends; " +
+	"background=true makes the whole chain one; read jobs with job_output, stop them with job_kill"
 
 // refusedFixes lists, for the run tool's description, each refused
 // construct with the parser's own fix for its examples (the text after
@@ -220,9 +222,6 @@ func refusedFixes() string {
 		seen := map[string]bool{}
 		for _, ex := range c.examples {
 			fix := parserFix(ex)
-			if c.name == "&" {
-				fix = backgroundFix
-			}
 			head, _, _ := strings.Cut(fix, ":")
 			if fix == "" || seen[head] {
 				continue

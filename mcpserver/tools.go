@@ -1,6 +1,9 @@
 package mcpserver
 
 import (
+	"reflect"
+
+	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/chainrun/chainrun/report"
@@ -99,7 +102,7 @@ var runTool = &mcp.Tool{
 		"permission policy has judged exactly what will run. Returns the exit status, duration and output (head and tail " +
 		"when long); a non-zero status is a result, not an error. Refused syntax, denials, timeouts and unapproved " +
 		"chains are errors that say why and how to fix it. A top-level cd carries over to later calls in this session. " +
-		"background=true starts a job and returns its id at once; jobs end with job_kill, their timeout, or the session. " +
+		"Jobs: " + backgroundFix + "; they end with job_kill, their timeout, or the session. " +
 		"Refused before anything runs, each with its fix:" + refusedFixes(),
 	Annotations: &mcp.ToolAnnotations{
 		Title:           "Run a command line",
@@ -111,8 +114,9 @@ var runTool = &mcp.Tool{
 }
 
 var explainTool = &mcp.Tool{
-	Name:  "explain",
-	Title: "Explain a command line",
+	OutputSchema: planSchema(),
+	Name:         "explain",
+	Title:        "Explain a command line",
 	Description: "Parse a command line and, under the server's policy, judge it in the session's directory; runs " +
 		"nothing. Returns the segments (argv, env, redirects), the operators, dialect warnings, a refusal with its " +
 		"offset, and the policy's decision with reasons and suggested rules.",
@@ -151,4 +155,20 @@ var jobListTool = &mcp.Tool{
 	Title:       "List background jobs",
 	Description: "The session's background jobs, running and finished, with their commands and statuses.",
 	Annotations: &mcp.ToolAnnotations{Title: "List jobs", ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: ptr(false)},
+}
+
+// planSchema is the explain tool's output schema: report.Plan's as the
+// SDK would infer it, but for a compound command (report.Compound),
+// whose parts hold segments again, a cycle inference cannot follow: it is
+// an object there, described in docs/json.md.
+func planSchema() *jsonschema.Schema {
+	compound := &jsonschema.Schema{Type: "object",
+		Description: "a compound command (if, a loop, case, a group, a subshell): kind, var, items, and parts, each with role and segments as the plan's"}
+	s, err := jsonschema.For[report.Plan](&jsonschema.ForOptions{TypeSchemas: map[reflect.Type]*jsonschema.Schema{
+		reflect.TypeFor[report.Compound](): compound,
+	}})
+	if err != nil {
+		panic("mcpserver: the plan's schema: " + err.Error())
+	}
+	return s
 }

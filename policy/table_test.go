@@ -547,7 +547,11 @@ var bypassCases = []bypassCase{
 	{class: 30, cmd: `cat docs/../docs/readme.md`, verdict: "allow", why: ".. that stays inside"},
 
 	// 31. Background, subshells, control flow, heredocs, aliases, eval.
-	{class: 31, cmd: `ls &`, verdict: reject, why: "&"},
+	{class: 31, cmd: `ls &`, verdict: "allow", why: "& runs ls in the background: judged as ls"},
+	{class: 31, cmd: `ls & rm -rf x`, verdict: "deny", why: "the pipeline after & is judged too"},
+	{class: 31, cmd: `rm -rf x & ls`, verdict: "deny", why: "a background rm -rf is denied as one in the foreground"},
+	{class: 31, cmd: `ls && rm -rf x &`, verdict: reject, why: "an && list in the background"},
+	{class: 31, cmd: `( rm -rf x ) &`, verdict: "deny", why: "a subshell in the background is judged as in the foreground"},
 	{class: 31, cmd: `( rm -rf x )`, verdict: "deny", why: "a subshell's commands are judged as any chain's"},
 	{class: 31, cmd: `if true; then rm -rf x; fi`, verdict: "deny", why: "an if's body is judged before anything runs"},
 	{class: 31, cmd: `if rm -rf x; then ls; fi`, verdict: "deny", why: "an if's condition is judged before anything runs"},

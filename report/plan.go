@@ -47,6 +47,9 @@ type PlanSegment struct {
 	// Absent otherwise: time itself is no segment.
 	Timed     bool `json:"timed,omitempty"`
 	TimePOSIX bool `json:"time_posix,omitempty"`
+	// Background marks a segment of a pipeline run in the background
+	// (written with & after it); absent otherwise.
+	Background bool `json:"background,omitempty"`
 	// Substitutions are the segment's command substitutions, each with
 	// its inner chain's plan; absent when it has none.
 	Substitutions []Substitution `json:"substitutions,omitempty"`
@@ -84,7 +87,7 @@ func NewPlan(c *chain.Chain, err error) *Plan {
 			p.Segments = append(p.Segments, PlanSegment{
 				Args: s.Args, Env: s.Env(), Redirects: newRedirects(s.Redirects),
 				Builtin: s.IsBuiltin(), Span: newSpan(s.Span), Words: newWords(s),
-				Timed: pl.Timed, TimePOSIX: pl.TimePOSIX, Substitutions: newSubstitutions(s),
+				Timed: pl.Timed, TimePOSIX: pl.TimePOSIX, Background: pl.Background, Substitutions: newSubstitutions(s),
 				Compound: newCompound(s),
 			})
 		}

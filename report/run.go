@@ -42,6 +42,9 @@ type Run struct {
 	// Segments has one entry per segment, skipped ones too; [] when
 	// nothing ran.
 	Segments []Segment `json:"segments"`
+	// Jobs are the background pipelines (cmd &) still running when the
+	// chain's last pipeline ended; absent when there were none.
+	Jobs []Job `json:"jobs,omitempty"`
 	// Error is null when the chain ran to its end, whatever its status.
 	Error *Error `json:"error"`
 	// Decision is the policy's judgement: its fields (decision, reasons,
@@ -108,6 +111,7 @@ func FromResult(res *engine.Result, err error) *Run {
 	for _, s := range res.Segments {
 		r.Segments = append(r.Segments, newSegment(s))
 	}
+	r.Jobs = newJobs(res.Jobs)
 	return r
 }
 

@@ -9,7 +9,7 @@ import (
 	"strings"
 )
 
-// tee, env and xargs: tee copies its input; env and xargs run a command,
+// tee, env, nohup and xargs: tee copies its input; env, nohup and xargs run a command,
 // through Call.Exec, which the engine provides (so the command is found,
 // run and stopped as a segment's program is).
 
@@ -25,6 +25,19 @@ func registerRun() {
 		"ignore-environment": "i", "null": "0"}, LongValues: map[string]string{"unset": "u"}}, run: env})
 	register(&Tool{Name: "xargs", Spec: Spec{Flags: "0rt", Values: "nId", InOrder: true, LongFlags: map[string]string{"null": "0",
 		"no-run-if-empty": "r", "verbose": "t"}, LongValues: map[string]string{"max-args": "n", "delimiter": "d"}}, run: xargs})
+	register(&Tool{Name: "nohup", Spec: Spec{InOrder: true}, run: nohup})
+}
+
+// nohup runs its command (nohup cmd > log 2>&1 & is how agents start a
+// server). A chain's stdout is never chainrun's terminal, so there is no
+// nohup.out; Windows has no SIGHUP to ignore; what runs is stopped with
+// the chain either way.
+func nohup(k *task) int {
+	if len(k.operands) == 0 {
+		k.errorf("missing operand\nTry 'nohup --help' for more information.")
+		return 125
+	}
+	return k.exec(k.operands, k.Env, k.Stdin)
 }
 
 func tee(k *task) int {

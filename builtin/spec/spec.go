@@ -71,6 +71,7 @@ var All = []Builtin{
 	{Name: ":", Effects: none},
 	{Name: "break", Effects: func([]string) Effects { return Effects{State: true} }},
 	{Name: "continue", Effects: func([]string) Effects { return Effects{State: true} }},
+	{Name: "wait", Effects: none}, // waits for the chain's background pipelines
 }
 
 // Lookup returns the record of the built-in named name.

@@ -142,6 +142,9 @@ func writePlanText(w io.Writer, ch *chain.Chain, p *report.Plan) {
 		fmt.Fprintln(w)
 		writeSubstText(w, s.Substitutions)
 		writeCompoundText(w, s.Compound, "  ")
+		if i == len(p.Segments)-1 && s.Background {
+			fmt.Fprintln(w, "  &") // the chain ends with a background pipeline
+		}
 	}
 	for _, wn := range p.Warnings {
 		fmt.Fprintf(w, "warning: offset %d: %s\n", wn.Offset, wn.Message)

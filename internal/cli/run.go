@@ -80,6 +80,9 @@ func (c *cli) finish(cfg *config, res *engine.Result, err error) int {
 		return status
 	}
 	c.reportSegmentErrors(res)
+	if t := report.StoppedJobsText(res); t != "" {
+		fmt.Fprintf(c.stderr, "chainrun: %s\n", t)
+	}
 	switch d := unapproved(err); {
 	case err == nil:
 	case d != nil:
