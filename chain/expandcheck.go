@@ -35,6 +35,9 @@ func (l *lowerer) checkNode(n syntax.Node) *ParseError {
 			return l.refusePart(n)
 		}
 	case *syntax.ParamExp:
+		if err := l.paramProcSubst(n); err != nil {
+			return err
+		}
 		return l.checkParam(n)
 	case *syntax.SglQuoted:
 		if n.Dollar && strings.Contains(l.src[l.off(n.Pos()):l.off(n.End())], `\c`) {

@@ -777,6 +777,8 @@ func (l *lowerer) part(p syntax.WordPart) (bool, *ParseError) {
 		return true, l.checkExpansions(p)
 	case *syntax.CmdSubst:
 		return true, l.substitution(p)
+	case *syntax.ProcSubst:
+		return true, l.procSubst(p)
 	}
 	return false, l.refusePart(p)
 }
@@ -792,7 +794,7 @@ func (l *lowerer) refusePart(p syntax.WordPart) *ParseError {
 			"a command substitution inside ${…} or $((…)) is not supported%s", substFix(l.src, p))
 	case *syntax.ProcSubst:
 		return refuse(l.src, at, KindUnsupported, "process substitution",
-			"process substitution <(…) / >(…) is not supported; write to a file first, or use a pipeline")
+			"a process substitution inside ${…} is not supported; write it as a word of its own")
 	case *syntax.ExtGlob:
 		return refuse(l.src, at, KindUnsupported, "glob",
 			"extended globs are not supported; quote the pattern to pass it literally")

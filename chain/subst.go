@@ -20,6 +20,11 @@ type Subst struct {
 	Chain *Chain
 	// Backquotes is set for the `…` form.
 	Backquotes bool
+	// Proc is set for a process substitution: ProcIn for <(…), whose
+	// output the segment reads, ProcOut for >(…), whose input it writes.
+	// The word becomes the path of a pipe (/dev/fd/N) and the inner chain
+	// runs beside the segment; its status is ignored, as bash's is.
+	Proc ProcDir
 }
 
 // SubstAt returns the substitution of the segment that starts at offset

@@ -18,7 +18,7 @@ func (r *runner) shell() *expand.Shell {
 	sh := expand.HostShell(r.env, r.dir)
 	sh.Vars, sh.Declared, sh.Status = r.vars, r.declared, r.status
 	sh.NoUnset = r.shopts.Nounset
-	sh.Substitute = r.substitute
+	sh.Substitute, sh.StartProc = r.substitute, r.startProc
 	return sh
 }
 

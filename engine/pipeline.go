@@ -68,6 +68,9 @@ func (r *runner) runPipeline(p *chain.Pipeline, first int) int {
 		}
 	}
 	r.waitStages(stages)
+	if len(r.proc.runs) > 0 {
+		r.waitProcs()
+	}
 	if pgid != 0 {
 		r.host.restoreTerminal(r.ttyFd) // the pipeline had the terminal: take it back
 	}

@@ -168,6 +168,7 @@ type runner struct {
 	substLast int       // the status of the last command substitution of the segment starting
 	substRan  bool      // whether one ran
 	depth     int       // 1; an inner chain's is its outer chain's + 1 (set -x's "++")
+	proc      procState // the process substitutions of the pipeline running
 }
 
 // newRunner sets up the chain's environment (PWD as the chain's

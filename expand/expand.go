@@ -48,7 +48,7 @@ func (s *Shell) config() *shexpand.Config {
 		NoUnset:    s.NoUnset,
 	}
 	if s.segment != nil && len(s.segment.Substs) > 0 {
-		cfg.CmdSubst = s.cmdSubst
+		cfg.CmdSubst, cfg.ProcSubst = s.cmdSubst, s.procSubst
 	}
 	return cfg
 }

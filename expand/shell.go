@@ -50,6 +50,9 @@ type Shell struct {
 	// expand (a plan never runs them: their words are known only at run
 	// time).
 	Substitute Substituter
+	// StartProc starts process substitutions; nil refuses them when they
+	// expand (a plan never starts them: their paths are known without).
+	StartProc ProcStarter
 
 	// unknown marks what a plan cannot know before the run: variable
 	// names, "?" (the status), "PWD" (the directory) and "files" (the

@@ -26,7 +26,7 @@ var agentEnv = []string{"PATH=/usr/local/bin:/usr/bin:/bin", "HOME=/home/dev", "
 // with every program of the corpus allowed by a Bash(NAME:*) rule. A
 // change that makes the policy ask more must raise it, and say in its
 // message which new asks a careful user would want and why.
-var maxAgentAsks = map[Mode]int{ModeDefault: 203, ModeAcceptEdits: 104, agentRooted: 76}
+var maxAgentAsks = map[Mode]int{ModeDefault: 204, ModeAcceptEdits: 104, agentRooted: 76}
 
 // agentDirs are the scratch directory and the project directories the
 // corpus's agents work in. In recorded agent traffic each agent's project
