@@ -137,6 +137,11 @@ func set(io *IO, args []string, st State, inPipeline bool) int {
 	if inPipeline {
 		return 0
 	}
+	if params, ok := spec.SetOperands(args); ok {
+		sh := st.Shell()
+		sh.Params = params
+		st.Keep(sh)
+	}
 	o := st.Options()
 	for _, ch := range changes {
 		switch ch.Option {

@@ -74,6 +74,8 @@ const (
 	BuiltinType    Builtin = "type"
 	// read reads a line of the segment's stdin into variables.
 	BuiltinRead Builtin = "read"
+	// shift drops the first positional parameters, which set -- gives.
+	BuiltinShift Builtin = "shift"
 )
 
 // Builtins lists the engine built-ins: the names of spec.All, where each

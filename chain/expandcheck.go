@@ -86,7 +86,7 @@ func (l *lowerer) checkParam(pe *syntax.ParamExp) *ParseError {
 		return refuse(l.src, at, KindUnsupported, "PowerShell syntax",
 			"$env:NAME is PowerShell syntax; write $NAME, or set it with NAME=value before the command")
 	}
-	if hint, ok := specialParam(name); ok {
+	if hint, ok := specialParam(name); ok && !(l.params && Positional(name)) {
 		return refuse(l.src, at, KindUnsupported, "special parameter", "%s %s", text, hint)
 	}
 	switch {

@@ -31,6 +31,9 @@ type lowerer struct {
 	redirs   []Redirect
 	stage    []*Segment // the pipeline being lowered
 	substs   []*Subst   // command substitutions of the segment being lowered
+	// params is set once a segment that sets the positional parameters
+	// (set -- a b) has been lowered: $1, $#, $@ after it mean them.
+	params bool
 }
 
 // oneSegment holds, in one allocation, everything a chain of a single

@@ -17,7 +17,7 @@ import (
 func (r *runner) shell() *expand.Shell {
 	sh := expand.HostShell(r.env, r.dir)
 	sh.Vars, sh.Declared, sh.Status = r.vars, r.declared, r.status
-	sh.NoUnset = r.shopts.Nounset
+	sh.NoUnset, sh.Params = r.shopts.Nounset, r.params
 	sh.Substitute, sh.StartProc = r.substitute, r.startProc
 	return sh
 }
@@ -25,7 +25,7 @@ func (r *runner) shell() *expand.Shell {
 // keep takes what a built-in changed in the shell, outside a pipeline.
 func (r *runner) keep(sh *expand.Shell, inPipeline bool) {
 	if !inPipeline {
-		r.env, r.vars, r.declared = sh.Env, sh.Vars, sh.Declared
+		r.env, r.vars, r.declared, r.params = sh.Env, sh.Vars, sh.Declared, sh.Params
 	}
 }
 

@@ -169,6 +169,7 @@ type runner struct {
 	substRan  bool      // whether one ran
 	depth     int       // 1; an inner chain's is its outer chain's + 1 (set -x's "++")
 	proc      procState // the process substitutions of the pipeline running
+	params    []string  // the positional parameters (set --, shift)
 }
 
 // newRunner sets up the chain's environment (PWD as the chain's
@@ -180,7 +181,7 @@ func newRunner(ctx context.Context, c *chain.Chain, opts Options, dir string) *r
 	if in := opts.inherit; in != nil {
 		// A command substitution's subshell keeps the shell's options but
 		// set -e, as bash's does (without inherit_errexit).
-		r.shopts, r.depth = in.shopts, in.depth+1
+		r.shopts, r.depth, r.params = in.shopts, in.depth+1, in.params
 		r.shopts.Errexit = false
 	}
 	if len(opts.Vars) > 0 {

@@ -70,7 +70,7 @@ func (r *runner) innerOptions(sb *chain.Subst, sh *expand.Shell) (opts Options, 
 	opts.Stdin, opts.Stdout, opts.Stderr, opts.NoCapture, opts.Combined = nil, nil, r.errs.w, true, false
 	opts.Interactive, opts.Signals = false, nil
 	opts.Approver = r.innerApprover()
-	opts.inherit = &inherited{shopts: r.shopts, depth: r.depth}
+	opts.inherit = &inherited{shopts: r.shopts, depth: r.depth, params: sh.Params}
 	if opts.Auditor != nil {
 		opts.Auditor = substAuditor{Auditor: opts.Auditor, text: sb.Chain.Source[sb.Span.Start:sb.Span.End]}
 	}
@@ -142,4 +142,5 @@ func (r *runner) substStatus(st *stage, seg *chain.Segment) {
 type inherited struct {
 	shopts builtin.Options
 	depth  int
+	params []string
 }

@@ -343,6 +343,9 @@ func expandError(s *chain.Segment, span chain.Span, err error) *Error {
 	isUnset := errors.As(err, &unset) && unset.Message == "unbound variable"
 	if isUnset {
 		msg = unset.Error() // bash's "X: unbound variable"
+		if chain.Positional(unset.Node.Param.Value) {
+			msg = "$" + msg // bash names $1 so
+		}
 	}
 	kind := chain.KindExpansion
 	if _, ok := err.(*unsupported); ok {

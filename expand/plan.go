@@ -175,6 +175,8 @@ func (p *Shell) apply(s *chain.Segment, certain bool) {
 		p.planCd(s, certain)
 	case s.Builtin == chain.BuiltinPrintf:
 		p.planPrintf(s)
+	case s.Builtin == chain.BuiltinSet, s.Builtin == chain.BuiltinShift:
+		p.planParams(s, certain)
 	}
 }
 

@@ -44,6 +44,9 @@ type Shell struct {
 	// policy, which knows each program's record, answers for the engine
 	// (chain.WriteJudge).
 	Writes func(argv []string) bool
+	// Params are the positional parameters ($1 …), which set -- gives
+	// and shift drops; a chain starts with none.
+	Params []string
 	// NoUnset (set -u) makes expanding an unset variable an error.
 	NoUnset bool
 	// Substitute runs command substitutions; nil refuses them when they
@@ -259,6 +262,9 @@ func (s *Shell) lookupVar(name string) shexpand.Variable {
 			return v
 		}
 		return s.get("USERPROFILE")
+	}
+	if chain.Positional(name) {
+		return s.param(name)
 	}
 	if len(name) > 5 && name[:5] == "HOME " {
 		if u, err := user.Lookup(name[5:]); err == nil {

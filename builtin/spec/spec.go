@@ -66,6 +66,7 @@ var All = []Builtin{
 	{Name: "command", Effects: queryEffects}, // only command -v and -V (Command); command NAME runs NAME
 	{Name: "type", Effects: queryEffects},
 	{Name: "read", Effects: readEffects},
+	{Name: "shift", Effects: func([]string) Effects { return Effects{State: true} }},
 }
 
 // Lookup returns the record of the built-in named name.
