@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/chainrun/chainrun/builtin/spec"
+	"github.com/chainrun/chainrun/expand"
 )
 
 // The built-ins that say what a name is, as bash says it: command -v
@@ -171,4 +172,6 @@ type Options struct {
 	// Xtrace (set -x): each command is written to the chain's stderr as
 	// it starts (Trace).
 	Xtrace bool
+	// Glob are the shopt options that change globbing.
+	Glob expand.GlobOptions
 }

@@ -76,6 +76,8 @@ const (
 	BuiltinRead Builtin = "read"
 	// shift drops the first positional parameters, which set -- gives.
 	BuiltinShift Builtin = "shift"
+	// shopt sets the options that change how words expand (globstar …).
+	BuiltinShopt Builtin = "shopt"
 )
 
 // Builtins lists the engine built-ins: the names of spec.All, where each

@@ -34,6 +34,9 @@ type lowerer struct {
 	// params is set once a segment that sets the positional parameters
 	// (set -- a b) has been lowered: $1, $#, $@ after it mean them.
 	params bool
+	// globstar is set once a shopt -s globstar has been lowered: ** is
+	// then written for it.
+	globstar bool
 }
 
 // oneSegment holds, in one allocation, everything a chain of a single
@@ -699,6 +702,9 @@ func isNameByte(c byte) bool {
 // globStar refuses ** in an unquoted literal: without globstar bash reads
 // it as *, never the recursion it is written for.
 func (l *lowerer) globStar(w *syntax.Word) *ParseError {
+	if l.globstar {
+		return nil
+	}
 	for _, p := range w.Parts {
 		if lit, ok := p.(*syntax.Lit); ok {
 			if i := strings.Index(lit.Value, "**"); i >= 0 && (i == 0 || lit.Value[i-1] != '\\') {

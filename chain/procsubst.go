@@ -38,7 +38,7 @@ func (l *lowerer) procSubst(ps *syntax.ProcSubst) *ParseError {
 			"an empty process substitution is not supported; name /dev/null instead")
 	}
 	inner := newLowerer(l.src, l.dialect, sourceFacts{segments: len(ps.Stmts) + 2, redirects: 4})
-	inner.params = l.params
+	inner.params, inner.globstar = l.params, l.globstar
 	if err := inner.file(&syntax.File{Stmts: ps.Stmts}); err != nil {
 		if pe, ok := err.(*ParseError); ok {
 			return pe

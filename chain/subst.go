@@ -53,7 +53,7 @@ func (l *lowerer) substitution(cs *syntax.CmdSubst) *ParseError {
 			"a backslash inside backticks is read twice by bash; write the substitution as $(…) instead")
 	}
 	inner := newLowerer(l.src, l.dialect, sourceFacts{segments: len(cs.Stmts) + 2, redirects: 4})
-	inner.params = l.params
+	inner.params, inner.globstar = l.params, l.globstar
 	var err error
 	if fileRead(cs) {
 		err = inner.readFile(cs.Stmts[0])

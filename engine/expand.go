@@ -17,7 +17,7 @@ import (
 func (r *runner) shell() *expand.Shell {
 	sh := expand.HostShell(r.env, r.dir)
 	sh.Vars, sh.Declared, sh.Status = r.vars, r.declared, r.status
-	sh.NoUnset, sh.Params = r.shopts.Nounset, r.params
+	sh.NoUnset, sh.Params, sh.Glob = r.shopts.Nounset, r.params, r.shopts.Glob
 	sh.Substitute, sh.StartProc = r.substitute, r.startProc
 	return sh
 }

@@ -44,8 +44,11 @@ func (s *Shell) config() *shexpand.Config {
 	cfg := &shexpand.Config{
 		Env:        shellEnviron{s},
 		ReadDir2:   s.readDir,
-		NoCaseGlob: s.windows(),
+		NoCaseGlob: s.windows() || s.Glob.NoCaseGlob,
 		NoUnset:    s.NoUnset,
+		GlobStar:   s.Glob.GlobStar,
+		NullGlob:   s.Glob.NullGlob,
+		DotGlob:    s.Glob.DotGlob,
 	}
 	if s.segment != nil && len(s.segment.Substs) > 0 {
 		cfg.CmdSubst, cfg.ProcSubst = s.cmdSubst, s.procSubst

@@ -47,6 +47,8 @@ type Shell struct {
 	// Params are the positional parameters ($1 …), which set -- gives
 	// and shift drops; a chain starts with none.
 	Params []string
+	// Glob are the shopt options that change globbing.
+	Glob GlobOptions
 	// NoUnset (set -u) makes expanding an unset variable an error.
 	NoUnset bool
 	// Substitute runs command substitutions; nil refuses them when they
@@ -342,7 +344,7 @@ func (s *Shell) readDir(dir string) ([]fs.DirEntry, error) {
 	s.read("files")
 	s.globbed = true
 	entries, err := s.list(dir)
-	if err != nil || s.dotsAllowed(dir) {
+	if err != nil || s.Glob.DotGlob || s.dotsAllowed(dir) {
 		return entries, err
 	}
 	kept := entries[:0:0]

@@ -67,6 +67,7 @@ var All = []Builtin{
 	{Name: "type", Effects: queryEffects},
 	{Name: "read", Effects: readEffects},
 	{Name: "shift", Effects: func([]string) Effects { return Effects{State: true} }},
+	{Name: "shopt", Effects: func([]string) Effects { return Effects{State: true} }},
 }
 
 // Lookup returns the record of the built-in named name.
