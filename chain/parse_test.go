@@ -236,7 +236,7 @@ var parseRefusals = []struct {
 	{"declare -x A=1", KindUnsupported, "shell built-in", 0},
 	{"local x", KindUnsupported, "shell built-in", 0},
 	{"read -a x", KindUnsupported, "read option", 0},
-	{"echo a && read -p q x", KindUnsupported, "read option", 10},
+	{"echo a && read -t 1 x", KindUnsupported, "read option", 10},
 	{"true && 'eval' x", KindUnsupported, "shell built-in", 8},
 	{"time", KindUnsupported, "time", 0},
 	{"time -p", KindUnsupported, "time", 0},

@@ -114,7 +114,8 @@ func TestRead(t *testing.T) {
 		{[]string{"-d", "", "a"}, ReadArgs{Delim: 0, Names: []string{"a"}}, ""},
 		{[]string{"--", "-r"}, ReadArgs{Delim: '\n', Names: []string{"-r"}}, ""},
 		{[]string{"-a", "arr"}, ReadArgs{}, "-a"},
-		{[]string{"-rp", "x"}, ReadArgs{}, "-p"},
+		{[]string{"-rp", "Go? ", "x"}, ReadArgs{Raw: true, Delim: '\n', Prompt: "Go? ", Names: []string{"x"}}, ""},
+		{[]string{"-rt", "1", "x"}, ReadArgs{}, "-t"},
 		{[]string{"-d"}, ReadArgs{}, "-d"},
 	} {
 		got, bad := Read(tt.args)
