@@ -102,7 +102,10 @@ func (l *lowerer) checkParam(pe *syntax.ParamExp) *ParseError {
 	case pe.Exp != nil && pe.Exp.Word != nil && tildeDefault(pe.Exp.Word):
 		return refuse(l.src, l.off(pe.Exp.Word.Pos()), KindUnsupported, "parameter expansion",
 			"a ~ at the start of the word in %s expands or stays as written depending on quotes by rules chainrun does not follow; write $HOME", text)
-	case pe.Exp != nil && sideEffect(pe.Exp.Op):
+	case pe.Exp != nil && sideEffect(pe.Exp.Op) && assignable(pe) && l.inRedirect:
+		return refuse(l.src, at, KindUnsupported, "parameter expansion",
+			"%s in a redirect assigns %s only in the child bash forks for a program, and in the shell for a built-in; set it first with %s=value", text, name, name)
+	case pe.Exp != nil && sideEffect(pe.Exp.Op) && !assignable(pe):
 		return refuse(l.src, at, KindUnsupported, "parameter expansion",
 			"%s assigns the variable or aborts when it is unset, a side effect chainrun does not perform inside an expansion; use ${%s:-default}, or set it first with %s=value", text, name, name)
 	case pe.Repl != nil && pe.Repl.Orig != nil && anchored(l.src[l.off(pe.Repl.Orig.Pos()):]):

@@ -37,6 +37,8 @@ type lowerer struct {
 	// globstar is set once a shopt -s globstar has been lowered: ** is
 	// then written for it.
 	globstar bool
+	// inRedirect is set while a redirect's target or text is lowered.
+	inRedirect bool
 }
 
 // oneSegment holds, in one allocation, everything a chain of a single
@@ -827,6 +829,8 @@ func (l *lowerer) powerShellHereString(w *syntax.Word) *ParseError {
 
 // redirect lowers one redirection.
 func (l *lowerer) redirect(r *syntax.Redirect) (Redirect, *ParseError) {
+	l.inRedirect = true
+	defer func() { l.inRedirect = false }()
 	at := l.off(r.Pos())
 	rd := Redirect{Span: Span{at, l.off(r.End())}}
 	if r.Op == syntax.RdrInOut {

@@ -60,6 +60,9 @@ func (r *runner) expandStage(st *stage, planned *chain.Segment, inPipeline bool)
 		sh := r.shell()
 		seg, err = expand.Segment(planned, sh)
 		r.substLast, r.substRan = sh.SubstStatus()
+		if err == nil && sh.Assigned() {
+			r.keep(sh, inPipeline) // ${X:=word}
+		}
 		if err != nil {
 			r.failExpansion(st, planned, err, inPipeline)
 			return nil, false

@@ -88,6 +88,10 @@ type Shell struct {
 	segment     *chain.Segment
 	substStatus int
 	substituted bool
+	// varsOwned is set when Vars is this Shell's own map (a Clone's), not
+	// the runner's; assigned when an expansion assigned a variable.
+	varsOwned bool
+	assigned  bool
 }
 
 // Rules choose between the two OS's rules where expansion differs.
@@ -207,6 +211,7 @@ func (s *Shell) Clone() *Shell {
 	c := *s
 	c.Env = append([]string(nil), s.Env...)
 	c.Vars, c.Declared = maps.Clone(s.Vars), maps.Clone(s.Declared)
+	c.varsOwned, c.assigned = true, false
 	c.runtimeValues = maps.Clone(s.runtimeValues)
 	if s.unknown != nil {
 		c.unknown = make(map[string]bool, len(s.unknown))
@@ -245,6 +250,11 @@ type shellEnviron struct{ s *Shell }
 func (e shellEnviron) Get(name string) shexpand.Variable { return e.s.lookupVar(name) }
 
 func (e shellEnviron) Each(f func(name string, vr shexpand.Variable) bool) { e.s.each(f) }
+
+// Set is what ${X:=word} and ${X=word} assign (expandAssign).
+func (e shellEnviron) Set(name string, vr shexpand.Variable) error {
+	return e.s.expandAssign(name, vr.Str)
+}
 
 // lookupVar is what expansion reads for name: the chain's variables, $?
 // and the "HOME user" look-ups of tilde expansion (~+ and ~- included).
