@@ -105,6 +105,10 @@ func run(io *IO, b chain.Builtin, args []string, c Call, st State) int {
 		return read(io, args, c, st)
 	case chain.BuiltinWait:
 		return wait(io, args, c, st)
+	case chain.BuiltinShift:
+		return shift(io, args, st, c.InPipeline)
+	case chain.BuiltinShopt:
+		return shopt(io, args, st, c.InPipeline)
 	case chain.BuiltinExit:
 		if len(args) > 0 && args[0] == "--help" {
 			return help(io, "exit [n]", "End the chain with status N (default: the last status).")

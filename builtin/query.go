@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/chainrun/chainrun/builtin/spec"
+	"github.com/chainrun/chainrun/expand"
 )
 
 // The built-ins that say what a name is, as bash says it: command -v
@@ -137,6 +138,11 @@ func set(io *IO, args []string, st State, inPipeline bool) int {
 	if inPipeline {
 		return 0
 	}
+	if params, ok := spec.SetOperands(args); ok {
+		sh := st.Shell()
+		sh.Params = params
+		st.Keep(sh)
+	}
 	o := st.Options()
 	for _, ch := range changes {
 		switch ch.Option {
@@ -166,4 +172,6 @@ type Options struct {
 	// Xtrace (set -x): each command is written to the chain's stderr as
 	// it starts (Trace).
 	Xtrace bool
+	// Glob are the shopt options that change globbing.
+	Glob expand.GlobOptions
 }

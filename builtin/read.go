@@ -28,6 +28,9 @@ func read(io *IO, args []string, c Call, st State) int {
 	if len(c.Files) > 0 {
 		in = c.Files[0]
 	}
+	if ra.Prompt != "" && in != nil && isTerminal(in) {
+		io.write(2, []byte(ra.Prompt)) // bash prompts only a terminal
+	}
 	line, quoted, eof := readLine(in, ra)
 	sh := st.Shell()
 	if len(ra.Names) == 0 {

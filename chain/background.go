@@ -29,7 +29,7 @@ func (l *lowerer) background(st *syntax.Stmt) error {
 	}
 	if l.inPart {
 		return refuse(l.src, at, KindUnsupported, "background",
-			"running in the background (&) inside if, a loop, case, a group or a subshell is not supported; put & after the whole compound command")
+			"running in the background (&) inside if, a loop, case, a group, a subshell or a process substitution is not supported; put & after the whole compound command, or run it without &")
 	}
 	switch c := st.Cmd.(type) {
 	case *syntax.BinaryCmd:
@@ -41,6 +41,21 @@ func (l *lowerer) background(st *syntax.Stmt) error {
 	case *syntax.TimeClause:
 		return refuse(l.src, at, KindUnsupported, "background",
 			"timing a pipeline run in the background (time … &) is not supported; drop time, or &")
+	}
+	return nil
+}
+
+// backgroundProcSubst refuses a process substitution in a pipeline run
+// in the background: its inner run is waited for when a pipeline ends,
+// which would make the next foreground pipeline wait for it.
+func (l *lowerer) backgroundProcSubst(p *Pipeline) *ParseError {
+	for _, s := range p.Segments {
+		for _, sb := range s.Substs {
+			if sb.Proc != "" {
+				return refuse(l.src, sb.Span.Start, KindUnsupported, "background",
+					"a process substitution in a pipeline run in the background (&) is not supported; write its output to a file first")
+			}
+		}
 	}
 	return nil
 }

@@ -78,6 +78,10 @@ const (
 	BuiltinColon    Builtin = ":"
 	BuiltinBreak    Builtin = "break"
 	BuiltinContinue Builtin = "continue"
+	// shift drops the first positional parameters, which set -- gives.
+	BuiltinShift Builtin = "shift"
+	// shopt sets the options that change how words expand (globstar …).
+	BuiltinShopt Builtin = "shopt"
 )
 
 // LookupBuiltin reports whether name is an engine built-in: a name of

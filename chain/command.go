@@ -14,7 +14,11 @@ import (
 // left to the run, which fails with bash's message and status 2.
 func (l *lowerer) setArgs(seg *Segment) *ParseError {
 	if anyExpands(seg) {
-		return nil // known when it runs: the built-in checks it
+		l.params = true // may set the positional parameters
+		return nil      // known when it runs: the built-in checks it
+	}
+	if _, ok := spec.SetOperands(seg.Args[1:]); ok {
+		l.params = true
 	}
 	_, err := spec.Set(seg.Args[1:])
 	if err == nil || err.Invalid {

@@ -65,6 +65,7 @@ func (l *lowerer) compoundCommand(st *syntax.Stmt) (seg *Segment, err *ParseErro
 func (l *lowerer) inner(stmts []*syntax.Stmt) (*Chain, *ParseError) {
 	in := newLowerer(l.src, l.dialect, sourceFacts{segments: len(stmts) + 2, redirects: 4})
 	in.inSubst, in.inPart = l.inSubst, true
+	in.params, in.globstar = l.params, l.globstar
 	if err := in.file(&syntax.File{Stmts: stmts}); err != nil {
 		if pe, ok := err.(*ParseError); ok {
 			return nil, pe

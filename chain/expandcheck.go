@@ -35,6 +35,9 @@ func (l *lowerer) checkNode(n syntax.Node) *ParseError {
 			return l.refusePart(n)
 		}
 	case *syntax.ParamExp:
+		if err := l.paramProcSubst(n); err != nil {
+			return err
+		}
 		return l.checkParam(n)
 	case *syntax.SglQuoted:
 		if n.Dollar && strings.Contains(l.src[l.off(n.Pos()):l.off(n.End())], `\c`) {
@@ -83,7 +86,7 @@ func (l *lowerer) checkParam(pe *syntax.ParamExp) *ParseError {
 		return refuse(l.src, at, KindUnsupported, "PowerShell syntax",
 			"$env:NAME is PowerShell syntax; write $NAME, or set it with NAME=value before the command")
 	}
-	if hint, ok := specialParam(name); ok {
+	if hint, ok := specialParam(name); ok && !(l.params && Positional(name)) {
 		return refuse(l.src, at, KindUnsupported, "special parameter", "%s %s", text, hint)
 	}
 	switch {
@@ -99,7 +102,10 @@ func (l *lowerer) checkParam(pe *syntax.ParamExp) *ParseError {
 	case pe.Exp != nil && pe.Exp.Word != nil && tildeDefault(pe.Exp.Word):
 		return refuse(l.src, l.off(pe.Exp.Word.Pos()), KindUnsupported, "parameter expansion",
 			"a ~ at the start of the word in %s expands or stays as written depending on quotes by rules chainrun does not follow; write $HOME", text)
-	case pe.Exp != nil && sideEffect(pe.Exp.Op):
+	case pe.Exp != nil && sideEffect(pe.Exp.Op) && assignable(pe) && l.inRedirect:
+		return refuse(l.src, at, KindUnsupported, "parameter expansion",
+			"%s in a redirect assigns %s only in the child bash forks for a program, and in the shell for a built-in; set it first with %s=value", text, name, name)
+	case pe.Exp != nil && sideEffect(pe.Exp.Op) && !assignable(pe):
 		return refuse(l.src, at, KindUnsupported, "parameter expansion",
 			"%s assigns the variable or aborts when it is unset, a side effect chainrun does not perform inside an expansion; use ${%s:-default}, or set it first with %s=value", text, name, name)
 	case pe.Repl != nil && pe.Repl.Orig != nil && anchored(l.src[l.off(pe.Repl.Orig.Pos()):]):

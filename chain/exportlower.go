@@ -79,6 +79,8 @@ func (l *lowerer) builtinArgs(seg *Segment, b Builtin) *ParseError {
 		return l.commandQueryArgs(seg)
 	case BuiltinRead:
 		return l.readArgs(seg)
+	case BuiltinShopt:
+		return l.shoptArgs(seg)
 	case BuiltinUnset:
 	default:
 		return nil

@@ -33,6 +33,14 @@ type lowerer struct {
 	substs   []*Subst   // command substitutions of the segment being lowered
 	inSubst  bool       // lowering a command substitution's inner chain
 	inPart   bool       // lowering a compound command's part (a body, a condition)
+	// params is set once a segment that sets the positional parameters
+	// (set -- a b) has been lowered: $1, $#, $@ after it mean them.
+	params bool
+	// globstar is set once a shopt -s globstar has been lowered: ** is
+	// then written for it.
+	globstar bool
+	// inRedirect is set while a redirect's target or text is lowered.
+	inRedirect bool
 }
 
 // oneSegment holds, in one allocation, everything a chain of a single
@@ -180,6 +188,11 @@ func (l *lowerer) pipeline(st *syntax.Stmt) error {
 		p.Span.Start, p.Timed, p.TimePOSIX = l.off(tc.Time), true, tc.PosixFormat
 	}
 	p.Background = st.Background
+	if p.Background {
+		if err := l.backgroundProcSubst(p); err != nil {
+			return err
+		}
+	}
 	l.chain.Pipelines = append(l.chain.Pipelines, p)
 	return nil
 }
@@ -711,6 +724,9 @@ func isNameByte(c byte) bool {
 // globStar refuses ** in an unquoted literal: without globstar bash reads
 // it as *, never the recursion it is written for.
 func (l *lowerer) globStar(w *syntax.Word) *ParseError {
+	if l.globstar {
+		return nil
+	}
 	for _, p := range w.Parts {
 		if lit, ok := p.(*syntax.Lit); ok {
 			if i := strings.Index(lit.Value, "**"); i >= 0 && (i == 0 || lit.Value[i-1] != '\\') {
@@ -792,6 +808,8 @@ func (l *lowerer) part(p syntax.WordPart) (bool, *ParseError) {
 		return true, l.checkExpansions(p)
 	case *syntax.CmdSubst:
 		return true, l.substitution(p)
+	case *syntax.ProcSubst:
+		return true, l.procSubst(p)
 	}
 	return false, l.refusePart(p)
 }
@@ -807,7 +825,7 @@ func (l *lowerer) refusePart(p syntax.WordPart) *ParseError {
 			"a command substitution inside ${…} or $((…)) is not supported%s", substFix(l.src, p))
 	case *syntax.ProcSubst:
 		return refuse(l.src, at, KindUnsupported, "process substitution",
-			"process substitution <(…) / >(…) is not supported; write to a file first, or use a pipeline")
+			"a process substitution inside ${…} is not supported; write it as a word of its own")
 	case *syntax.ExtGlob:
 		return refuse(l.src, at, KindUnsupported, "glob",
 			"extended globs are not supported; quote the pattern to pass it literally")
@@ -831,6 +849,8 @@ func (l *lowerer) powerShellHereString(w *syntax.Word) *ParseError {
 
 // redirect lowers one redirection.
 func (l *lowerer) redirect(r *syntax.Redirect) (Redirect, *ParseError) {
+	l.inRedirect = true
+	defer func() { l.inRedirect = false }()
 	at := l.off(r.Pos())
 	rd := Redirect{Span: Span{at, l.off(r.End())}}
 	if r.Op == syntax.RdrInOut {

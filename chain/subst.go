@@ -20,6 +20,11 @@ type Subst struct {
 	Chain *Chain
 	// Backquotes is set for the `…` form.
 	Backquotes bool
+	// Proc is set for a process substitution: ProcIn for <(…), whose
+	// output the segment reads, ProcOut for >(…), whose input it writes.
+	// The word becomes the path of a pipe (/dev/fd/N) and the inner chain
+	// runs beside the segment; its status is ignored, as bash's is.
+	Proc ProcDir
 }
 
 // SubstAt returns the substitution of the segment that starts at offset
@@ -49,6 +54,7 @@ func (l *lowerer) substitution(cs *syntax.CmdSubst) *ParseError {
 	}
 	inner := newLowerer(l.src, l.dialect, sourceFacts{segments: len(cs.Stmts) + 2, redirects: 4})
 	inner.inSubst = true
+	inner.params, inner.globstar = l.params, l.globstar
 	var err error
 	if fileRead(cs) {
 		err = inner.readFile(cs.Stmts[0])

@@ -24,8 +24,8 @@ import (
 func Check(c *chain.Chain, opts Options) error {
 	for _, seg := range c.Segments() {
 		for _, r := range seg.Redirects {
-			if r.Runtime {
-				continue // a target known only when it starts: no path yet
+			if r.Runtime || r.Expands() && seg.HasProcSubst() {
+				continue // no path yet, or a process substitution's pipe
 			}
 			if err := redirect.CheckTarget(r.Target); err != nil && r.Op != chain.RedirDupOut && r.Op != chain.RedirDupIn {
 				return &SegmentError{Kind: chain.KindUnsupported, Segment: seg.Index, Text: seg.Text, Err: err}

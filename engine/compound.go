@@ -44,6 +44,7 @@ type handBack struct {
 	vars     map[string]string
 	declared map[string]bool
 	shopts   builtin.Options
+	params   []string
 	status   int
 	exited   bool
 	jump     loopJump
@@ -56,7 +57,7 @@ func (r *runner) handBack() {
 		return
 	}
 	*in.back = handBack{ran: true, dir: r.dir, env: r.env, vars: r.vars, declared: r.declared,
-		shopts: r.shopts, status: r.status, exited: r.exited, jump: r.flow.jump}
+		shopts: r.shopts, params: r.params, status: r.status, exited: r.exited, jump: r.flow.jump}
 }
 
 // cstate is the shell state a compound runs in: the chain's own (then
@@ -68,6 +69,7 @@ type cstate struct {
 	vars     map[string]string
 	declared map[string]bool
 	shopts   builtin.Options
+	params   []string
 	status   int
 	exited   bool
 	jump     loopJump
@@ -124,13 +126,13 @@ func (r *runner) startCompound(st *stage, seg *chain.Segment, in, out *os.File, 
 // cstate is a copy of the chain's state for a compound writing to files.
 func (r *runner) cstate(files []*os.File) *cstate {
 	return &cstate{r: r, dir: r.dir, env: slices.Clone(r.env), vars: maps.Clone(r.vars), declared: maps.Clone(r.declared),
-		shopts: r.shopts, status: r.status, loops: r.flow.loops, tested: r.flow.tested, files: files,
+		shopts: r.shopts, params: r.params, status: r.status, loops: r.flow.loops, tested: r.flow.tested, files: files,
 		stdinOK: files[0] != r.stdin || !r.stdinBlocks()}
 }
 
 // takeState makes what a compound left the chain's state.
 func (r *runner) takeState(s *cstate) {
-	r.dir, r.env, r.vars, r.declared, r.shopts = s.dir, s.env, s.vars, s.declared, s.shopts
+	r.dir, r.env, r.vars, r.declared, r.shopts, r.params = s.dir, s.env, s.vars, s.declared, s.shopts, s.params
 	r.envMy = true
 	if s.exited {
 		r.exited = true
@@ -324,8 +326,9 @@ func (s *cstate) assign(name, value string) {
 func (s *cstate) shell() *expand.Shell {
 	sh := expand.HostShell(s.env, s.dir)
 	sh.Vars, sh.Declared, sh.Status = s.vars, s.declared, s.status
-	sh.NoUnset = s.shopts.Nounset
-	sh.Substitute = s.r.substitute
+	sh.NoUnset, sh.Params, sh.Glob = s.shopts.Nounset, s.params, s.shopts.Glob
+	sh.LastBackground = s.r.lastBackground()
+	sh.Substitute, sh.StartProc = s.r.substitute, s.r.startProc
 	return sh
 }
 
@@ -354,7 +357,7 @@ func (s *cstate) run(c *chain.Chain, copy, cond bool, loops int) int {
 	opts.Approver = r.innerApprover()
 	back := &handBack{}
 	tested := s.tested || cond
-	opts.inherit = &inherited{shopts: s.shopts, depth: r.depth, shared: true, status: s.status,
+	opts.inherit = &inherited{shopts: s.shopts, params: s.params, lastBg: r.lastBg, depth: r.depth, shared: true, status: s.status,
 		declared: maps.Clone(s.declared), loops: s.loops + loops, tested: tested, stdinOK: s.stdinOK, back: back}
 	if opts.Auditor != nil {
 		opts.Auditor = substAuditor{Auditor: opts.Auditor, text: chain.ChainText(c)}
@@ -373,7 +376,7 @@ func (s *cstate) run(c *chain.Chain, copy, cond bool, loops int) int {
 	status := res.ExitCode
 	if back.ran && !copy {
 		errexit := s.shopts.Errexit
-		s.dir, s.env, s.vars, s.declared, s.shopts = back.dir, back.env, back.vars, back.declared, back.shopts
+		s.dir, s.env, s.vars, s.declared, s.shopts, s.params = back.dir, back.env, back.vars, back.declared, back.shopts, back.params
 		if tested {
 			s.shopts.Errexit = errexit
 		}

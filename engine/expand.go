@@ -17,16 +17,16 @@ import (
 func (r *runner) shell() *expand.Shell {
 	sh := expand.HostShell(r.env, r.dir)
 	sh.Vars, sh.Declared, sh.Status = r.vars, r.declared, r.status
-	sh.NoUnset = r.shopts.Nounset
+	sh.NoUnset, sh.Params, sh.Glob = r.shopts.Nounset, r.params, r.shopts.Glob
 	sh.LastBackground = r.lastBackground()
-	sh.Substitute = r.substitute
+	sh.Substitute, sh.StartProc = r.substitute, r.startProc
 	return sh
 }
 
 // keep takes what a built-in changed in the shell, outside a pipeline.
 func (r *runner) keep(sh *expand.Shell, inPipeline bool) {
 	if !inPipeline {
-		r.env, r.vars, r.declared = sh.Env, sh.Vars, sh.Declared
+		r.env, r.vars, r.declared, r.params = sh.Env, sh.Vars, sh.Declared, sh.Params
 	}
 }
 
@@ -61,6 +61,9 @@ func (r *runner) expandStage(st *stage, planned *chain.Segment, inPipeline bool)
 		sh := r.shell()
 		seg, err = expand.Segment(planned, sh)
 		r.substLast, r.substRan = sh.SubstStatus()
+		if err == nil && sh.Assigned() {
+			r.keep(sh, inPipeline) // ${X:=word}
+		}
 		if err != nil {
 			r.failExpansion(st, planned, err, inPipeline)
 			return nil, false

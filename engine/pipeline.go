@@ -39,6 +39,9 @@ func (r *runner) runPipeline(p *chain.Pipeline, first int) int {
 	stages := r.stages[:n]
 	pgid := r.startStages(p, stages, r.res.Segments[first:first+n], r.stdin)
 	r.waitStages(stages)
+	if len(r.proc.runs) > 0 {
+		r.waitProcs() // the process substitutions' inner runs
+	}
 	if pgid != 0 {
 		r.host.restoreTerminal(r.ttyFd) // the pipeline had the terminal: take it back
 	}

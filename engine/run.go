@@ -171,7 +171,9 @@ type runner struct {
 	depth     int       // 1; an inner chain's is its outer chain's + 1 (set -x's "++")
 	flow      flowState // loops, break and continue, what set -e ignores
 
-	background // the chain's background pipelines (&)
+	background           // the chain's background pipelines (&)
+	proc       procState // the process substitutions of the pipeline running
+	params     []string  // the positional parameters (set --, shift)
 }
 
 // newRunner sets up the chain's environment (PWD as the chain's
@@ -183,7 +185,7 @@ func newRunner(ctx context.Context, c *chain.Chain, opts Options, dir string) *r
 	if in := opts.inherit; in != nil {
 		// A command substitution's subshell keeps the shell's options but
 		// set -e, as bash's does (without inherit_errexit).
-		r.shopts, r.depth, r.lastBg = in.shopts, in.depth+1, in.lastBg
+		r.shopts, r.depth, r.lastBg, r.params = in.shopts, in.depth+1, in.lastBg, in.params
 		r.shopts.Errexit = false
 		if in.shared {
 			r.inherit(in)

@@ -27,6 +27,7 @@ func (r *runner) startStage(st *stage, seg *chain.Segment, in, out *os.File, inP
 		r.startCompound(st, seg, in, out, inPipeline)
 		return
 	}
+	defer r.closeProcFds() // what a stage that did not start left
 	seg, ok := r.expandStage(st, seg, inPipeline)
 	if !ok {
 		return
@@ -50,7 +51,7 @@ func (r *runner) startStage(st *stage, seg *chain.Segment, in, out *os.File, inP
 		}
 		return
 	}
-	if t := r.toolFor(seg, env); t != nil {
+	if t := r.toolFor(seg, env); t != nil && r.proc.fds == nil { // a tool would open chainrun's /dev/fd
 		r.startTool(st, seg, t, in, out, env, pgid)
 		return
 	}
@@ -159,6 +160,8 @@ func (r *runner) unresolved(name string, err error) (kind chain.ErrorKind, code 
 // the caller to close once the stage holds its own copies.
 func (r *runner) redirectStage(st *stage, seg *chain.Segment, in, out *os.File) (files, opened []*os.File, ok bool) {
 	files = []*os.File{in, out, r.errs.w}
+	files, procEnds := procTable(files, r.takeProcFds())
+	opened = procEnds
 	if len(seg.Redirects) > 0 {
 		var err error
 		o := r.opener()
@@ -166,7 +169,9 @@ func (r *runner) redirectStage(st *stage, seg *chain.Segment, in, out *os.File) 
 		if r.confined(seg.Args) != nil {
 			o.Confine = r.opts.Sandbox.Check
 		}
-		files, opened, err = o.Apply(files, seg.Redirects)
+		var more []*os.File
+		files, more, err = o.Apply(files, seg.Redirects)
+		opened = append(more, procEnds...)
 		if errors.Is(err, redirect.ErrChanged) {
 			r.refuseChanged(st, seg, err)
 			closeAll(opened)

@@ -42,21 +42,11 @@ func (r *runner) substitute(sb *chain.Subst, sh *expand.Shell, w io.Writer) (int
 	ctx, cancel := context.WithCancel(r.ctx)
 	defer cancel()
 	lw := &limitWriter{w: w, left: MaxSubstOutput, over: cancel}
-	opts := r.opts
-	opts.Dir, opts.Env, opts.Vars = sh.Dir, slices.Clone(sh.Env), maps.Clone(sh.Vars)
-	opts.Stdin, opts.Stdout, opts.Stderr, opts.NoCapture, opts.Combined = nil, lw, r.errs.w, true, false
-	opts.Interactive, opts.Signals = false, nil
-	opts.Approver = r.innerApprover()
-	opts.inherit = &inherited{shopts: r.shopts, depth: r.depth, lastBg: r.lastBg}
-	if opts.Auditor != nil {
-		opts.Auditor = substAuditor{Auditor: opts.Auditor, text: sb.Chain.Source[sb.Span.Start:sb.Span.End]}
+	opts, ok := r.innerOptions(sb, sh)
+	if !ok {
+		return 124, timeoutError(r.opts.Timeout)
 	}
-	if r.opts.Timeout > 0 {
-		opts.Timeout = r.opts.Timeout - time.Since(r.began)
-		if opts.Timeout <= 0 {
-			return 124, timeoutError(r.opts.Timeout)
-		}
-	}
+	opts.Stdout = lw
 	res, err := Run(ctx, sb.Chain, opts)
 	if lw.overflow {
 		return 1, ErrSubstOutput
@@ -74,6 +64,30 @@ func (r *runner) substitute(sb *chain.Subst, sh *expand.Shell, w io.Writer) (int
 		return 1, err
 	}
 	return res.ExitCode, nil
+}
+
+// innerOptions are the options an inner chain runs with: sh's directory,
+// environment and variables (a copy), no stdin, stdout to be set by the
+// caller, stderr the chain's, the outer approval and auditor, the shell
+// options, and what is left of the outer timeout (ok is false when none
+// is).
+func (r *runner) innerOptions(sb *chain.Subst, sh *expand.Shell) (opts Options, ok bool) {
+	opts = r.opts
+	opts.Dir, opts.Env, opts.Vars = sh.Dir, slices.Clone(sh.Env), maps.Clone(sh.Vars)
+	opts.Stdin, opts.Stdout, opts.Stderr, opts.NoCapture, opts.Combined = nil, nil, r.errs.w, true, false
+	opts.Interactive, opts.Signals = false, nil
+	opts.Approver = r.innerApprover()
+	opts.inherit = &inherited{shopts: r.shopts, depth: r.depth, params: sh.Params, lastBg: r.lastBg}
+	if opts.Auditor != nil {
+		opts.Auditor = substAuditor{Auditor: opts.Auditor, text: sb.Chain.Source[sb.Span.Start:sb.Span.End]}
+	}
+	if r.opts.Timeout > 0 {
+		opts.Timeout = r.opts.Timeout - time.Since(r.began)
+		if opts.Timeout <= 0 {
+			return opts, false
+		}
+	}
+	return opts, true
 }
 
 // innerApprover answers an inner chain's question: the outer chain's
@@ -146,5 +160,6 @@ type inherited struct {
 	tested   bool
 	stdinOK  bool
 	back     *handBack
-	lastBg int // $!
+	lastBg   int // $!
+	params   []string
 }

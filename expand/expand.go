@@ -44,11 +44,14 @@ func (s *Shell) config() *shexpand.Config {
 	cfg := &shexpand.Config{
 		Env:        shellEnviron{s},
 		ReadDir2:   s.readDir,
-		NoCaseGlob: s.windows(),
+		NoCaseGlob: s.windows() || s.Glob.NoCaseGlob,
 		NoUnset:    s.NoUnset,
+		GlobStar:   s.Glob.GlobStar,
+		NullGlob:   s.Glob.NullGlob,
+		DotGlob:    s.Glob.DotGlob,
 	}
 	if s.segment != nil && len(s.segment.Substs) > 0 {
-		cfg.CmdSubst = s.cmdSubst
+		cfg.CmdSubst, cfg.ProcSubst = s.cmdSubst, s.procSubst
 	}
 	return cfg
 }
@@ -343,6 +346,9 @@ func expandError(s *chain.Segment, span chain.Span, err error) *Error {
 	isUnset := errors.As(err, &unset) && unset.Message == "unbound variable"
 	if isUnset {
 		msg = unset.Error() // bash's "X: unbound variable"
+		if chain.Positional(unset.Node.Param.Value) {
+			msg = "$" + msg // bash names $1 so
+		}
 	}
 	kind := chain.KindExpansion
 	if _, ok := err.(*unsupported); ok {

@@ -185,6 +185,10 @@ func (p *Shell) apply(s *chain.Segment, certain bool) {
 		p.planCd(s, certain)
 	case s.Builtin == chain.BuiltinPrintf:
 		p.planPrintf(s)
+	case s.Builtin == chain.BuiltinSet, s.Builtin == chain.BuiltinShift:
+		p.planParams(s, certain)
+	case s.Builtin == chain.BuiltinShopt:
+		p.planShopt(s, certain)
 	}
 }
 

@@ -47,12 +47,20 @@ type Shell struct {
 	// policy, which knows each program's record, answers for the engine
 	// (chain.WriteJudge).
 	Writes func(argv []string) bool
+	// Params are the positional parameters ($1 …), which set -- gives
+	// and shift drops; a chain starts with none.
+	Params []string
+	// Glob are the shopt options that change globbing.
+	Glob GlobOptions
 	// NoUnset (set -u) makes expanding an unset variable an error.
 	NoUnset bool
 	// Substitute runs command substitutions; nil refuses them when they
 	// expand (a plan never runs them: their words are known only at run
 	// time).
 	Substitute Substituter
+	// StartProc starts process substitutions; nil refuses them when they
+	// expand (a plan never starts them: their paths are known without).
+	StartProc ProcStarter
 
 	// unknown marks what a plan cannot know before the run: variable
 	// names, "?" (the status), "PWD" (the directory) and "files" (the
@@ -83,6 +91,10 @@ type Shell struct {
 	segment     *chain.Segment
 	substStatus int
 	substituted bool
+	// varsOwned is set when Vars is this Shell's own map (a Clone's), not
+	// the runner's; assigned when an expansion assigned a variable.
+	varsOwned bool
+	assigned  bool
 }
 
 // Rules choose between the two OS's rules where expansion differs.
@@ -202,6 +214,7 @@ func (s *Shell) Clone() *Shell {
 	c := *s
 	c.Env = append([]string(nil), s.Env...)
 	c.Vars, c.Declared = maps.Clone(s.Vars), maps.Clone(s.Declared)
+	c.varsOwned, c.assigned = true, false
 	c.runtimeValues = maps.Clone(s.runtimeValues)
 	if s.unknown != nil {
 		c.unknown = make(map[string]bool, len(s.unknown))
@@ -241,6 +254,11 @@ func (e shellEnviron) Get(name string) shexpand.Variable { return e.s.lookupVar(
 
 func (e shellEnviron) Each(f func(name string, vr shexpand.Variable) bool) { e.s.each(f) }
 
+// Set is what ${X:=word} and ${X=word} assign (expandAssign).
+func (e shellEnviron) Set(name string, vr shexpand.Variable) error {
+	return e.s.expandAssign(name, vr.Str)
+}
+
 // lookupVar is what expansion reads for name: the chain's variables, $?
 // and the "HOME user" look-ups of tilde expansion (~+ and ~- included).
 func (s *Shell) lookupVar(name string) shexpand.Variable {
@@ -265,6 +283,9 @@ func (s *Shell) lookupVar(name string) shexpand.Variable {
 			return v
 		}
 		return s.get("USERPROFILE")
+	}
+	if chain.Positional(name) {
+		return s.param(name)
 	}
 	if len(name) > 5 && name[:5] == "HOME " {
 		if u, err := user.Lookup(name[5:]); err == nil {
@@ -342,7 +363,7 @@ func (s *Shell) readDir(dir string) ([]fs.DirEntry, error) {
 	s.read("files")
 	s.globbed = true
 	entries, err := s.list(dir)
-	if err != nil || s.dotsAllowed(dir) {
+	if err != nil || s.Glob.DotGlob || s.dotsAllowed(dir) {
 		return entries, err
 	}
 	kept := entries[:0:0]

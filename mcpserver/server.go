@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"time"
 
@@ -179,7 +180,7 @@ type construct struct {
 }
 
 // syntaxRuns is the syntax chainrun runs with bash's meaning.
-var syntaxRuns = []construct{
+var syntaxRuns = withProcSubst(runtime.GOOS != "windows", []construct{
 	{"pipes", []string{"seq 3 | grep 2", "make |& tee log"}},
 	{"&&, ||, ;", []string{"a && b || c; d"}},
 	{"redirects", []string{"make > out.log 2>&1", "sort < in.txt >> out.txt", "cmd &> all.log"}},
@@ -197,14 +198,13 @@ var syntaxRuns = []construct{
 		"for f in a b; do ls $f; done", "for ((i=0; i<3; i++)); do echo $i; done", "while true; do ls && break; done",
 		"until false; do continue 1; done", "case x in x) ls;; esac", "(cd src && make)", "{ ls; pwd; } > out.txt", "! grep -q x f"}},
 	{"& and wait", []string{"npm run dev > dev.log 2>&1 & sleep 3 && curl -s localhost:3000", "make a & make b & wait; echo $!"}},
-}
+})
 
 // syntaxRefused is the syntax chainrun refuses before anything runs.
-var syntaxRefused = []construct{
+var syntaxRefused = withProcSubst(runtime.GOOS == "windows", []construct{
 	{"functions", []string{"f() { ls; }"}},
-	{"<(…)", []string{"diff <(ls a) <(ls b)"}},
 	{"[[ … ]]", []string{"[[ -f x ]]"}},
-}
+})
 
 // backgroundFix is how to keep a program running past the call: what a
 // chain leaves running with & becomes a session job, as background=true

@@ -26,7 +26,7 @@ var agentEnv = []string{"PATH=/usr/local/bin:/usr/bin:/bin", "HOME=/home/dev", "
 // with every program of the corpus allowed by a Bash(NAME:*) rule. A
 // change that makes the policy ask more must raise it, and say in its
 // message which new asks a careful user would want and why.
-var maxAgentAsks = map[Mode]int{ModeDefault: 201, ModeAcceptEdits: 94, agentRooted: 64}
+var maxAgentAsks = map[Mode]int{ModeDefault: 202, ModeAcceptEdits: 94, agentRooted: 64}
 
 // agentDirs are the scratch directory and the project directories the
 // corpus's agents work in. In recorded agent traffic each agent's project
@@ -38,7 +38,7 @@ var agentDirs = []string{"/tmp", "/testbed", "/workspace", "/app", "/repo", "/sr
 // maxAgentAsksWindows is maxAgentAsks on Windows, where the corpus's
 // POSIX paths ("cd /repo", "cat /etc/os-release") are on the current
 // drive, outside the roots, and "cd /x" asks as it does on POSIX.
-var maxAgentAsksWindows = map[Mode]int{ModeDefault: 206, ModeAcceptEdits: 100, agentRooted: 76}
+var maxAgentAsksWindows = map[Mode]int{ModeDefault: 207, ModeAcceptEdits: 100, agentRooted: 76}
 
 // TestAgentLineAsks counts the corpus entries the policy asks about (go
 // test ./policy -run TestAgentLineAsks -v prints the counts and every

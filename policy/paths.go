@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -575,6 +576,9 @@ func neutralOut(t string) bool {
 	case "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/fd/1", "/dev/fd/2":
 		return true
 	}
+	if procPipe(t) {
+		return true
+	}
 	if runtime.GOOS == "windows" {
 		l := strings.ToLower(t)
 		if l == "nul" || strings.HasPrefix(l, "nul.") || l == `\\.\nul` {
@@ -589,6 +593,18 @@ func neutralOut(t string) bool {
 func (w word) isNeutralOut() bool {
 	s, ok := w.known()
 	return ok && neutralOut(s)
+}
+
+// procPipe reports /dev/fd/N above chain.MaxFd: no redirect can give a
+// segment such a descriptor, so in its process it is a process
+// substitution's pipe (judged as its own inner chain) or nothing at all.
+func procPipe(t string) bool {
+	n, ok := strings.CutPrefix(t, "/dev/fd/")
+	if !ok || runtime.GOOS == "windows" || n == "" || len(n) > 3 || n[0] == '0' || strings.Trim(n, "0123456789") != "" {
+		return false
+	}
+	fd, _ := strconv.Atoi(n)
+	return fd > chain.MaxFd
 }
 
 // neutralIn are input devices that read nothing from disk.

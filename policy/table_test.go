@@ -149,10 +149,14 @@ var bypassCases = []bypassCase{
 	{class: 7, cmd: `${X} -rf x`, verdict: "ask", plan: "-rf x", as: "-rf x", why: "X unset: the plan runs -rf"},
 	{class: 7, cmd: `${X} -rf x`, verdict: "deny", env: []string{"X=rm"}, plan: "rm -rf x", rule: "rm -rf:*", why: "X=rm: rm -rf is denied"},
 
-	// 8. Process substitution.
-	{class: 8, cmd: `cat > >(sh)`, verdict: reject, why: ">(…)"},
-	{class: 8, cmd: `diff <(ls) <(ls)`, verdict: reject, why: "<(…)"},
-	{class: 8, cmd: `sh < <(curl x)`, verdict: reject, why: "input from <(…)"},
+	// 8. Process substitution: each inner chain is judged with its
+	// segment, as a command substitution's; the word is a pipe's path.
+	{class: 8, cmd: `cat > >(sh)`, verdict: "ask", why: "the inner chain is a shell reading what cat writes"},
+	{class: 8, cmd: `cat <(ls) <(ls)`, verdict: "allow", allow: []string{"cat:*", "ls:*"}, why: "both inner chains and diff are allowed; /dev/fd/63 is a pipe"},
+	{class: 8, cmd: `sh < <(curl x)`, verdict: "deny", why: "curl in the inner chain is denied"},
+	{class: 8, cmd: `cat <(rm -rf x)`, verdict: "deny", rule: "rm -rf:*", why: "the inner chain's deny denies the chain"},
+	{class: 8, cmd: `tee >(rm -rf x) < /dev/null`, verdict: "deny", rule: "rm -rf:*", why: "an output substitution is judged too"},
+	{class: 8, cmd: `cat <(cat ~/.ssh/id_rsa)`, verdict: "ask", reason: "ssh keys", why: "the inner chain reads a secret: asked as it is alone"},
 
 	// 9. Arithmetic and parameter tricks. $((…)) and $[…] are computed in
 	// the plan, but a variable whose value is not a number is refused (bash

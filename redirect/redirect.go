@@ -217,10 +217,12 @@ func (o *Opener) feed(body string) (*os.File, error) {
 // names (isNew false).
 func (o *Opener) open(target string, op chain.RedirOp, get func(int) *os.File) (f *os.File, isNew bool, err error) {
 	if fd, ok := StdStream(target); ok {
-		if fd > chain.MaxFd {
+		cur := get(fd)
+		if fd > chain.MaxFd && cur == nil {
+			// Above MaxFd a segment has only its process substitutions.
 			return nil, false, &Error{Target: target, Err: ErrFdRange}
 		}
-		if cur := get(fd); cur != nil {
+		if cur != nil {
 			return cur, false, nil
 		}
 		// What opening /dev/fd/N for a closed N says on Linux.

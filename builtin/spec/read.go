@@ -6,17 +6,20 @@ import "strings"
 type ReadArgs struct {
 	Raw   bool // -r: a backslash is an ordinary character
 	Delim byte // -d: the byte that ends the input (default newline; -d '' is NUL)
-	Names []string
+	// Prompt is -p's text, written to stderr before reading when stdin
+	// is a terminal.
+	Prompt string
+	Names  []string
 }
 
 // ReadSupported says what chainrun's read runs, for the messages that
 // refuse the rest.
-const ReadSupported = "chainrun's read runs -r and -d DELIM with names (REPLY when none)"
+const ReadSupported = "chainrun's read runs -r, -d DELIM and -p PROMPT with names (REPLY when none)"
 
-// Read reads read's options (args after the name): -r, -d DELIM (also
-// -dDELIM and in clusters such as -rd), --, then the names. bad is the
-// first option chainrun does not run: -a (a chain keeps no arrays), -p,
-// -n, -N, -t, -u, -e, -i, -s, and any bash refuses.
+// Read reads read's options (args after the name): -r, -d DELIM and -p
+// PROMPT (also -dDELIM and in clusters such as -rd), --, then the names.
+// bad is the first option chainrun does not run: -a (a chain keeps no
+// arrays), -n, -N, -t, -u, -e, -i, -s, and any bash refuses.
 func Read(args []string) (r ReadArgs, bad string) {
 	r.Delim = '\n'
 	i := 0
@@ -34,14 +37,18 @@ func Read(args []string) (r ReadArgs, bad string) {
 			case 'r':
 				r.Raw = true
 				continue
-			case 'd':
+			case 'd', 'p':
 				d := a[j+1:]
 				if d == "" {
 					if i+1 >= len(args) {
-						return r, "-d"
+						return r, "-" + a[j:j+1]
 					}
 					i++
 					d = args[i]
+				}
+				if a[j] == 'p' {
+					r.Prompt = d
+					break
 				}
 				r.Delim = 0
 				if d != "" {

@@ -59,17 +59,35 @@ const SetSupported = "chainrun's set runs -e, -u, -x, -o errexit, -o nounset, -o
 // Set reads set's arguments as bash does (-e, +u, clusters such as -euo
 // pipefail where each o takes the next argument) into the option
 // changes, in order, or the first argument chainrun does not carry out.
-// No arguments lists the variables, and operands set the positional
-// parameters: chainrun runs neither.
+// No arguments lists the variables, which chainrun does not run.
+// Operands (after the options, or after --) set the positional
+// parameters: SetOperands returns them.
 func Set(args []string) ([]SetChange, *SetError) {
+	changes, _, _, err := parseSet(args)
+	return changes, err
+}
+
+// SetOperands returns the positional parameters set's arguments give,
+// and whether they give any (set -- alone gives none, and clears them).
+func SetOperands(args []string) (params []string, ok bool) {
+	_, params, ok, err := parseSet(args)
+	return params, ok && err == nil
+}
+
+func parseSet(args []string) (out []SetChange, params []string, hasParams bool, err *SetError) {
 	if len(args) == 0 {
-		return nil, &SetError{Why: "set alone lists the shell's variables, which chainrun does not; use env or printenv"}
+		return nil, nil, false, &SetError{Why: "set alone lists the shell's variables, which chainrun does not; use env or printenv"}
 	}
-	var out []SetChange
 	for i := 0; i < len(args); i++ {
 		a := args[i]
-		if len(a) < 2 || (a[0] != '-' && a[0] != '+') || a == "--" {
-			return nil, &SetError{Arg: a, Why: "set with operands sets the positional parameters ($1 …), which chainrun does not keep"}
+		if a == "--" {
+			return out, args[i+1:], true, nil
+		}
+		if a == "-" || a == "+" {
+			return nil, nil, false, &SetError{Arg: a, Why: "set - and set + are not supported; write set -- to end the options"}
+		}
+		if a[0] != '-' && a[0] != '+' {
+			return out, args[i:], true, nil
 		}
 		on := a[0] == '-'
 		for j := 1; j < len(a); j++ {
@@ -77,22 +95,22 @@ func Set(args []string) ([]SetChange, *SetError) {
 			if c != 'o' {
 				name := setLetter(c)
 				if name == "" {
-					return nil, setLetterError(a[:1] + string(c))
+					return nil, nil, false, setLetterError(a[:1] + string(c))
 				}
 				out = append(out, SetChange{Option: name, On: on})
 				continue
 			}
 			if i+1 >= len(args) {
-				return nil, &SetError{Arg: a, Why: "set -o alone lists the options, which chainrun does not"}
+				return nil, nil, false, &SetError{Arg: a, Why: "set -o alone lists the options, which chainrun does not"}
 			}
 			i++
 			if err := setNameError(args[i]); err != nil {
-				return nil, err
+				return nil, nil, false, err
 			}
 			out = append(out, SetChange{Option: args[i], On: on})
 		}
 	}
-	return out, nil
+	return out, nil, false, nil
 }
 
 func setLetterError(opt string) *SetError {

@@ -5,6 +5,25 @@ import (
 	"testing"
 )
 
+func TestSetOperands(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want []string
+		ok   bool
+	}{
+		{[]string{"--", "a", "-b"}, []string{"a", "-b"}, true},
+		{[]string{"--"}, []string{}, true},
+		{[]string{"-e", "x", "-u"}, []string{"x", "-u"}, true},
+		{[]string{"-euo", "pipefail"}, nil, false},
+		{[]string{"-q", "x"}, nil, false},
+	} {
+		got, ok := SetOperands(tt.args)
+		if ok != tt.ok || len(got) != len(tt.want) || ok && !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("SetOperands(%q) = %q, %v; want %q, %v", tt.args, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
 func TestSet(t *testing.T) {
 	on := func(o string) SetChange { return SetChange{Option: o, On: true} }
 	off := func(o string) SetChange { return SetChange{Option: o} }
@@ -20,8 +39,9 @@ func TestSet(t *testing.T) {
 		{args: []string{"-oe", "pipefail"}, want: []SetChange{on("pipefail"), on("errexit")}},
 		{args: []string{"-o", "errexit", "+o", "nounset"}, want: []SetChange{on("errexit"), off("nounset")}},
 		{args: nil, err: "set alone lists the shell's variables, which chainrun does not; use env or printenv"},
-		{args: []string{"--", "a"}, err: "--: set with operands sets the positional parameters ($1 …), which chainrun does not keep"},
-		{args: []string{"a"}, err: "a: set with operands sets the positional parameters ($1 …), which chainrun does not keep"},
+		{args: []string{"--", "a"}},
+		{args: []string{"-e", "a"}, want: []SetChange{on("errexit")}},
+		{args: []string{"-"}, err: "-: set - and set + are not supported; write set -- to end the options"},
 		{args: []string{"-xv"}, err: "-v: not supported: " + SetSupported},
 		{args: []string{"+x"}, want: []SetChange{off("xtrace")}},
 		{args: []string{"-o", "vi"}, err: "-o vi: not supported: " + SetSupported},
@@ -94,7 +114,8 @@ func TestRead(t *testing.T) {
 		{[]string{"-d", "", "a"}, ReadArgs{Delim: 0, Names: []string{"a"}}, ""},
 		{[]string{"--", "-r"}, ReadArgs{Delim: '\n', Names: []string{"-r"}}, ""},
 		{[]string{"-a", "arr"}, ReadArgs{}, "-a"},
-		{[]string{"-rp", "x"}, ReadArgs{}, "-p"},
+		{[]string{"-rp", "Go? ", "x"}, ReadArgs{Raw: true, Delim: '\n', Prompt: "Go? ", Names: []string{"x"}}, ""},
+		{[]string{"-rt", "1", "x"}, ReadArgs{}, "-t"},
 		{[]string{"-d"}, ReadArgs{}, "-d"},
 	} {
 		got, bad := Read(tt.args)

@@ -72,6 +72,8 @@ var All = []Builtin{
 	{Name: "break", Effects: func([]string) Effects { return Effects{State: true} }},
 	{Name: "continue", Effects: func([]string) Effects { return Effects{State: true} }},
 	{Name: "wait", Effects: none}, // waits for the chain's background pipelines
+	{Name: "shift", Effects: func([]string) Effects { return Effects{State: true} }},
+	{Name: "shopt", Effects: func([]string) Effects { return Effects{State: true} }},
 }
 
 // Lookup returns the record of the built-in named name.

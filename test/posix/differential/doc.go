@@ -35,7 +35,7 @@
 //     characters than blanks splitting an expansion, quotes inside
 //     ${X:-word}, \c in $'…', a $NAME ending a brace alternative before name
 //     characters, a letter sequence across cases, arithmetic on a value that
-//     is not a number) and what it never runs ($(…), ${X:=w}, positional
+//     is not a number) and what it never runs ($(…), ${X:?w}, positional
 //     parameters). These are listed in designRefusals, counted by reason and
 //     never fail; the generator keeps the first kind at a low rate so that
 //     the refusals stay exercised, and must not produce the second.

@@ -459,7 +459,7 @@ var expandTable = slices.Concat(
 		`IFS=,; printf '<%s>' ${U:-a,b} "${U:-a,b}"; echo`),
 	tableCases("command-word", `$CMD sub; "$CMD" sub; echo $?`, `$U $E echo hi`, `X=printenv; $X N`),
 	tableCases("locale", `echo ?.txt ??.txt [!a].txt`, `echo é* *.txt`, `printf '%s\n' * | head -n 3`),
-	tableCases("refused", `echo $(pwd)`, "echo `pwd`", `@cat <(echo x)`, `echo ${U:=w}`, `echo $1 $#`, `echo $((X=1))`),
+	tableCases("refused", `echo $(pwd)`, "echo `pwd`", `@cat ${U:-<(echo x)}`, `echo ${U:?w}`, `echo $1 $#`, `echo $((X=1))`),
 	[]expandCase{
 		withEnv(`printf '<%s>' $PATHS $S; echo`, true, "IFS=:"),
 		withEnv(`printf '<%s>' $LIST; echo`, true, "IFS=,"),

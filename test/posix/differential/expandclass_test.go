@@ -101,7 +101,7 @@ var designRefusals = []designRefusal{
 	{Reason: "command substitution", Construct: "command substitution", TableOnly: true},
 	{Reason: "process substitution", Construct: "process substitution", TableOnly: true},
 	{Reason: "special parameter", Construct: "special parameter", TableOnly: true},
-	{Reason: "${X:=w} and ${X:?w}", Construct: "parameter expansion", TableOnly: true,
+	{Reason: "${X:?w}, ${PATH:=w}", Construct: "parameter expansion", TableOnly: true,
 		Message: regexp.MustCompile(`a side effect chainrun does not perform`)},
 	{Reason: "arithmetic assignment", Construct: "arithmetic assignment", TableOnly: true},
 }
