@@ -44,14 +44,7 @@ func (l *lowerer) compoundCommand(st *syntax.Stmt) (seg *Segment, err *ParseErro
 	seg = l.startSegment(0, len(st.Redirs))
 	seg.Compound = c
 	var errs []*ParseError
-	for _, r := range st.Redirs {
-		rd, err := l.redirect(r)
-		if err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		seg.Redirects = append(seg.Redirects, rd)
-	}
+	errs = l.redirects(seg, st.Redirs, errs)
 	if first := firstError(errs); first != nil {
 		return nil, first, true
 	}

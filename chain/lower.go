@@ -275,14 +275,7 @@ func (l *lowerer) segment(st *syntax.Stmt) (*Segment, error) {
 			errs = append(errs, err)
 		}
 	}
-	for _, r := range st.Redirs {
-		rd, err := l.redirect(r)
-		if err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		seg.Redirects = append(seg.Redirects, rd)
-	}
+	errs = l.redirects(seg, st.Redirs, errs)
 	if first := firstError(errs); first != nil {
 		return nil, first
 	}
@@ -968,4 +961,18 @@ func isDigits(s string) bool {
 		}
 	}
 	return true
+}
+
+// redirects lowers a segment's redirects into it in source order,
+// appending each refusal to errs.
+func (l *lowerer) redirects(seg *Segment, rs []*syntax.Redirect, errs []*ParseError) []*ParseError {
+	for _, r := range rs {
+		rd, err := l.redirect(r)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		seg.Redirects = append(seg.Redirects, rd)
+	}
+	return errs
 }

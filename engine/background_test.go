@@ -2,7 +2,6 @@ package engine
 
 import (
 	"context"
-	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -18,7 +17,7 @@ import (
 // starts; with every question approved each form is denied, and nothing
 // it names is touched.
 func TestBackgroundBypass(t *testing.T) {
-	cases := []struct{ cmd, victim string }{
+	cases := []bypassCase{
 		{cmd: `rm -rf x &`, victim: "x"},
 		{cmd: `rm -rf x & wait`, victim: "x"},
 		{cmd: `echo hi & rm -rf x`, victim: "x"},
@@ -30,32 +29,7 @@ func TestBackgroundBypass(t *testing.T) {
 		{cmd: `nohup rm -rf x > log 2>&1 &`, victim: "x"},
 	}
 	for _, c := range cases {
-		t.Run(c.cmd, func(t *testing.T) {
-			proj, pol, env := substWorld(t)
-			ch, err := chain.ParseDialect(c.cmd, chain.POSIX)
-			if err != nil {
-				t.Fatalf("parse: %v", err)
-			}
-			var out strings.Builder
-			opts := Options{Dir: proj, Env: env, Authorizer: pol, Stdout: &out}
-			opts.Approver = chain.ApproverFunc(func(context.Context, *chain.Chain, *chain.Decision) (bool, error) { return true, nil })
-			res, err := Run(context.Background(), ch, opts)
-			var denied *chain.DeniedError
-			if !errors.As(err, &denied) {
-				t.Fatalf("run: err %v, want a denial (result %+v)", err, res)
-			}
-			if strings.Contains(out.String(), "SECRET") {
-				t.Errorf("the secret leaked: %q", out.String())
-			}
-			if c.victim != "" {
-				if _, err := os.Stat(filepath.Join(proj, c.victim)); err != nil {
-					t.Errorf("%s was touched: %v", c.victim, err)
-				}
-			}
-			if b, _ := os.ReadFile(filepath.Join(filepath.Dir(proj), "home", ".bashrc")); string(b) != "rc\n" {
-				t.Errorf(".bashrc changed: %q", b)
-			}
-		})
+		t.Run(c.cmd, func(t *testing.T) { checkBypass(t, c) })
 	}
 }
 

@@ -3,7 +3,6 @@ package engine
 import (
 	"context"
 	"errors"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -18,11 +17,7 @@ import (
 // judged stricter than allow before the run, and run with every question
 // approved it is denied before x is touched.
 func TestCompoundBypass(t *testing.T) {
-	cases := []struct {
-		cmd      string
-		planDeny bool   // the plan alone denies it
-		out      string // what ran before the denial
-	}{
+	cases := []bypassCase{
 		{cmd: `for c in rm; do $c -rf x; done`, planDeny: true},
 		{cmd: `if true; then rm -rf x; fi`, planDeny: true},
 		{cmd: `if rm -rf x; then echo no; fi`, planDeny: true},
@@ -42,39 +37,8 @@ func TestCompoundBypass(t *testing.T) {
 		{cmd: `{ c=$(printf rm); }; $c -rf x`},
 	}
 	for _, c := range cases {
-		t.Run(c.cmd, func(t *testing.T) {
-			proj, pol, env := substWorld(t)
-			ch, err := chain.ParseDialect(c.cmd, chain.POSIX)
-			if err != nil {
-				t.Fatalf("parse: %v", err)
-			}
-			opts := Options{Dir: proj, Env: env, Authorizer: pol}
-			plan, err := Plan(ch, opts)
-			if err != nil {
-				t.Fatal(err)
-			}
-			d, err := pol.Authorize(context.Background(), plan, proj)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if d.Verdict == chain.Allow || c.planDeny && d.Verdict != chain.Deny {
-				t.Fatalf("plan verdict %s (planDeny %v): %+v", d.Verdict, c.planDeny, d.Segments)
-			}
-			var out strings.Builder
-			opts.Stdout = &out
-			opts.Approver = chain.ApproverFunc(func(context.Context, *chain.Chain, *chain.Decision) (bool, error) { return true, nil })
-			_, err = Run(context.Background(), ch, opts)
-			var denied *chain.DeniedError
-			if !errors.As(err, &denied) {
-				t.Fatalf("run: err %v, want a denial", err)
-			}
-			if out.String() != c.out {
-				t.Errorf("ran %q before the denial, want %q", out.String(), c.out)
-			}
-			if _, err := os.Stat(filepath.Join(proj, "x")); err != nil {
-				t.Errorf("x was touched: %v", err)
-			}
-		})
+		c.victim = "x"
+		t.Run(c.cmd, func(t *testing.T) { checkBypass(t, c) })
 	}
 }
 
