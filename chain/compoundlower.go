@@ -43,8 +43,7 @@ func (l *lowerer) compoundCommand(st *syntax.Stmt) (seg *Segment, err *ParseErro
 	}
 	seg = l.startSegment(0, len(st.Redirs))
 	seg.Compound = c
-	var errs []*ParseError
-	errs = l.redirects(seg, st.Redirs, errs)
+	errs := l.redirects(seg, st.Redirs, nil)
 	if first := firstError(errs); first != nil {
 		return nil, first, true
 	}
