@@ -3,7 +3,9 @@ package engine
 import "github.com/chainrun/chainrun/chain"
 
 // Auditor records every chain Run was asked to run, whatever came of it.
-// audit.Log implements it with a rotated JSON-lines file.
+// audit.Log implements it with a rotated JSON-lines file. Inner runs that
+// run side by side (process substitutions, background pipelines, runs of
+// one Auditor in several goroutines) call Audit concurrently.
 type Auditor interface {
 	Audit(rec *AuditRecord)
 }

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -165,9 +166,18 @@ func TestSubstTimeout(t *testing.T) {
 	}
 }
 
-type auditLog struct{ commands []string }
+// auditLog records the commands audited; inner runs that run side by side
+// (process substitutions, background pipelines) audit concurrently.
+type auditLog struct {
+	mu       sync.Mutex
+	commands []string
+}
 
-func (a *auditLog) Audit(r *AuditRecord) { a.commands = append(a.commands, r.Command) }
+func (a *auditLog) Audit(r *AuditRecord) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.commands = append(a.commands, r.Command)
+}
 
 // TestSubstOutputBound: a substitution that writes more than
 // MaxSubstOutput is stopped and fails its segment; bash ends the chain
