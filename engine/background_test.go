@@ -78,3 +78,24 @@ func TestNohupTool(t *testing.T) {
 		t.Errorf("log %q", b)
 	}
 }
+
+// TestBackgroundReadsItsStart: a built-in or a compound run in the
+// background reads the chain's state as the pipeline started, while the
+// chain goes on changing its own (under -race: no shared writes).
+func TestBackgroundReadsItsStart(t *testing.T) {
+	dir := expandDir(t)
+	for _, c := range []struct{ cmd, out string }{
+		{`x=1; echo $x $? & x=2; false; wait; echo $x`, "1 0\n2\n"},
+		{`x=1; { echo $x; for i in a b; do echo $i$x; done; } & x=2; true & wait; echo $x`, "1\na1\nb1\n2\n"},
+		{`x=1; echo $x | cat & x=2; wait`, "1\n"},
+	} {
+		res, err := RunString(context.Background(), c.cmd, Options{Dir: dir, Dialect: chain.POSIX,
+			Env: []string{"PATH=" + testprog.BinDir() + string(os.PathListSeparator) + os.Getenv("PATH")}})
+		if err != nil {
+			t.Fatalf("%s: %v", c.cmd, err)
+		}
+		if string(res.Stdout) != c.out {
+			t.Errorf("%s: stdout %q, want %q", c.cmd, res.Stdout, c.out)
+		}
+	}
+}

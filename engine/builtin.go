@@ -2,7 +2,9 @@ package engine
 
 import (
 	"errors"
+	"maps"
 	"os"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -43,10 +45,14 @@ func (r *runner) startBuiltin(st *stage, seg *chain.Segment, in, out *os.File, e
 		st.res.Duration = time.Since(st.start)
 		return
 	}
+	var state builtin.State = (*builtinState)(r)
+	if r.inBackground {
+		state = r.frozen()
+	}
 	st.done = make(chan struct{})
 	go func() {
 		defer close(st.done)
-		code, sigpipe := builtin.Run(call, (*builtinState)(r))
+		code, sigpipe := builtin.Run(call, state)
 		closeAll(opened)
 		if in != r.stdin {
 			in.Close()
@@ -160,4 +166,53 @@ func (r *runner) stdinBlocks() bool {
 		return false
 	}
 	return r.ctx.Done() != nil || r.opts.Timeout > 0
+}
+
+// frozenState is what a built-in of a pipeline run in the background (&)
+// reads: the chain's state as the pipeline starts, taken then, because
+// the chain goes on meanwhile and changes its own. Like any stage of a
+// subshell, it changes nothing of the chain.
+type frozenState struct {
+	sh     *expand.Shell
+	dir    string
+	status int
+	opts   builtin.Options
+	hashed func(string) (string, bool)
+}
+
+// frozen takes the state a background built-in reads.
+func (r *runner) frozen() *frozenState {
+	paths := map[string]string{}
+	for _, p := range r.c.Pipelines {
+		for _, seg := range p.Segments {
+			if len(seg.Args) > 0 {
+				if path, ok := r.hashed(seg.Args[0]); ok {
+					paths[seg.Args[0]] = path
+				}
+			}
+		}
+	}
+	return &frozenState{sh: cloneShell(r.shell()), dir: r.dir, status: r.status, opts: r.shopts,
+		hashed: func(name string) (string, bool) { p, ok := paths[name]; return p, ok }}
+}
+
+// cloneShell copies sh with its own environment, variables and
+// parameters, which a built-in may change.
+func cloneShell(sh *expand.Shell) *expand.Shell {
+	c := *sh
+	c.Env, c.Vars, c.Declared, c.Params = slices.Clone(sh.Env), maps.Clone(sh.Vars), maps.Clone(sh.Declared), slices.Clone(sh.Params)
+	return &c
+}
+
+func (f *frozenState) Dir() string                       { return f.dir }
+func (f *frozenState) Status() int                       { return f.status }
+func (f *frozenState) Shell() *expand.Shell              { return cloneShell(f.sh) }
+func (f *frozenState) Keep(*expand.Shell)                {}
+func (f *frozenState) Chdir(string)                      {}
+func (f *frozenState) Exit()                             {}
+func (f *frozenState) Options() *builtin.Options         { o := f.opts; return &o }
+func (f *frozenState) Hashed(name string) (string, bool) { return f.hashed(name) }
+func (f *frozenState) Find(name string, env []string) (string, bool) {
+	t, err := resolve.Find(name, f.dir, env)
+	return t.Path, err == nil
 }

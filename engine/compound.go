@@ -5,6 +5,7 @@ import (
 	"maps"
 	"os"
 	"slices"
+	"strconv"
 	"time"
 
 	"github.com/chainrun/chainrun/builtin"
@@ -70,6 +71,7 @@ type cstate struct {
 	declared map[string]bool
 	shopts   builtin.Options
 	params   []string
+	lastBg   int // $! as the compound started: a background one runs while the chain goes on
 	status   int
 	exited   bool
 	jump     loopJump
@@ -126,7 +128,7 @@ func (r *runner) startCompound(st *stage, seg *chain.Segment, in, out *os.File, 
 // cstate is a copy of the chain's state for a compound writing to files.
 func (r *runner) cstate(files []*os.File) *cstate {
 	return &cstate{r: r, dir: r.dir, env: slices.Clone(r.env), vars: maps.Clone(r.vars), declared: maps.Clone(r.declared),
-		shopts: r.shopts, params: r.params, status: r.status, loops: r.flow.loops, tested: r.flow.tested, files: files,
+		shopts: r.shopts, params: r.params, lastBg: r.lastBg, status: r.status, loops: r.flow.loops, tested: r.flow.tested, files: files,
 		stdinOK: files[0] != r.stdin || !r.stdinBlocks()}
 }
 
@@ -327,7 +329,9 @@ func (s *cstate) shell() *expand.Shell {
 	sh := expand.HostShell(s.env, s.dir)
 	sh.Vars, sh.Declared, sh.Status = s.vars, s.declared, s.status
 	sh.NoUnset, sh.Params, sh.Glob = s.shopts.Nounset, s.params, s.shopts.Glob
-	sh.LastBackground = s.r.lastBackground()
+	if s.lastBg != 0 {
+		sh.LastBackground = strconv.Itoa(s.lastBg)
+	}
 	sh.Substitute, sh.StartProc = s.r.substitute, s.r.startProc
 	return sh
 }
@@ -357,7 +361,7 @@ func (s *cstate) run(c *chain.Chain, copy, cond bool, loops int) int {
 	opts.Approver = r.innerApprover()
 	back := &handBack{}
 	tested := s.tested || cond
-	opts.inherit = &inherited{shopts: s.shopts, params: s.params, lastBg: r.lastBg, depth: r.depth, shared: true, status: s.status,
+	opts.inherit = &inherited{shopts: s.shopts, params: s.params, lastBg: s.lastBg, depth: r.depth, shared: true, status: s.status,
 		declared: maps.Clone(s.declared), loops: s.loops + loops, tested: tested, stdinOK: s.stdinOK, back: back}
 	if opts.Auditor != nil {
 		opts.Auditor = substAuditor{Auditor: opts.Auditor, text: chain.ChainText(c)}
