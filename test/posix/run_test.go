@@ -249,7 +249,8 @@ func TestConcurrent(t *testing.T) {
 			var opts engine.Options
 			opts.Env = env()
 			if i%10 == 0 {
-				opts.Timeout, opts.Grace = 1500*time.Millisecond, 200*time.Millisecond
+				// Room for 50 chains starting at once under -race on a busy machine.
+				opts.Timeout, opts.Grace = 4*time.Second, 200*time.Millisecond
 			}
 			res, err := engine.RunString(context.Background(), cmd, opts)
 			if i%10 == 0 {
