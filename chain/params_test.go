@@ -11,7 +11,7 @@ func TestPositionalAccepted(t *testing.T) {
 		`set -e x; echo $1`,
 		`set -- a; shift; echo $#`,
 		`set -- $X; echo $1`,
-		`set -- a; echo $(echo $1) <(echo $1)`,
+		`set -- a; echo $(echo $1) $(echo $1)`,
 		`set --; echo $#`,
 	} {
 		if _, err := ParseDialect(in, POSIX); err != nil {

@@ -31,7 +31,7 @@ func (l *lowerer) procSubst(ps *syntax.ProcSubst) *ParseError {
 	at := l.off(ps.Pos())
 	if runtime.GOOS == "windows" {
 		return refuse(l.src, at, KindUnsupported, "process substitution",
-			"process substitution <(…) / >(…) is not supported on Windows, which has no /dev/fd; write to a file first, or use a pipeline")
+			"process substitution <(…) / >(…) is not supported; Windows has no /dev/fd: write to a file first, or use a pipeline")
 	}
 	if len(ps.Stmts) == 0 {
 		return refuse(l.src, at, KindUnsupported, "process substitution",

@@ -32,15 +32,16 @@ func TestSecretsFiles(t *testing.T) {
 	}
 	// An append to one that exists when it has no other name: the link
 	// count is read on Unix only.
-	appendVerdict := chain.Allow
+	appendVerdict, linkedVerdict := chain.Allow, chain.Ask
 	if runtime.GOOS == "windows" {
 		appendVerdict = chain.Ask
+		linkedVerdict = chain.Allow // no second name is made there: .env.linked is a new file
 	}
 	for cmd, want := range map[string]chain.Verdict{
 		"cat .env": chain.Ask, "cat .env.local": chain.Ask, "grep K .env.production": chain.Ask,
 		"cat .env.example": chain.Allow, "cat .env.sample .env.template .env.dist": chain.Allow,
 		"cp .env.example .env.dev": chain.Allow, "echo K=v > .env.test": chain.Allow, "touch .env.ci": chain.Ask, "sed -i s/K/L/ .env.ci": chain.Ask,
-		"echo K=v >> .env": appendVerdict, "echo K=v &>> .env.local": appendVerdict, "echo K=v >> .env.linked": chain.Ask,
+		"echo K=v >> .env": appendVerdict, "echo K=v &>> .env.local": appendVerdict, "echo K=v >> .env.linked": linkedVerdict,
 		"echo K=v > .env": chain.Ask, "touch .env.local": chain.Ask, "cp notes.txt .env": chain.Ask,
 		"sed -i s/K/L/ .env": chain.Ask, "rm .env": chain.Ask, "rm -f .env.missing": chain.Ask,
 		"mv .env notes2.txt": chain.Ask, "mv .env.local .env.new": chain.Ask, "cp .env notes2.txt": chain.Ask,

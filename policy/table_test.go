@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"sort"
 	"strconv"
@@ -151,12 +152,12 @@ var bypassCases = []bypassCase{
 
 	// 8. Process substitution: each inner chain is judged with its
 	// segment, as a command substitution's; the word is a pipe's path.
-	{class: 8, cmd: `cat > >(sh)`, verdict: "ask", why: "the inner chain is a shell reading what cat writes"},
-	{class: 8, cmd: `cat <(ls) <(ls)`, verdict: "allow", allow: []string{"cat:*", "ls:*"}, why: "both inner chains and diff are allowed; /dev/fd/63 is a pipe"},
-	{class: 8, cmd: `sh < <(curl x)`, verdict: "deny", why: "curl in the inner chain is denied"},
-	{class: 8, cmd: `cat <(rm -rf x)`, verdict: "deny", rule: "rm -rf:*", why: "the inner chain's deny denies the chain"},
-	{class: 8, cmd: `tee >(rm -rf x) < /dev/null`, verdict: "deny", rule: "rm -rf:*", why: "an output substitution is judged too"},
-	{class: 8, cmd: `cat <(cat ~/.ssh/id_rsa)`, verdict: "ask", reason: "ssh keys", why: "the inner chain reads a secret: asked as it is alone"},
+	{class: 8, cmd: `cat > >(sh)`, skip: procSubstHere, verdict: "ask", why: "the inner chain is a shell reading what cat writes"},
+	{class: 8, cmd: `cat <(ls) <(ls)`, skip: procSubstHere, verdict: "allow", allow: []string{"cat:*", "ls:*"}, why: "both inner chains and diff are allowed; /dev/fd/63 is a pipe"},
+	{class: 8, cmd: `sh < <(curl x)`, skip: procSubstHere, verdict: "deny", why: "curl in the inner chain is denied"},
+	{class: 8, cmd: `cat <(rm -rf x)`, skip: procSubstHere, verdict: "deny", rule: "rm -rf:*", why: "the inner chain's deny denies the chain"},
+	{class: 8, cmd: `tee >(rm -rf x) < /dev/null`, skip: procSubstHere, verdict: "deny", rule: "rm -rf:*", why: "an output substitution is judged too"},
+	{class: 8, cmd: `cat <(cat ~/.ssh/id_rsa)`, skip: procSubstHere, verdict: "ask", reason: "ssh keys", why: "the inner chain reads a secret: asked as it is alone"},
 
 	// 9. Arithmetic and parameter tricks. $((…)) and $[…] are computed in
 	// the plan, but a variable whose value is not a number is refused (bash
@@ -983,4 +984,13 @@ func TestBypassTable(t *testing.T) {
 			t.Errorf("bypass class %d has no case", k)
 		}
 	}
+}
+
+// procSubstHere skips a case with a process substitution on Windows, where
+// the parser refuses it (no /dev/fd) before anything is judged.
+func procSubstHere() string {
+	if runtime.GOOS == "windows" {
+		return "process substitution is refused on Windows (no /dev/fd)"
+	}
+	return ""
 }
