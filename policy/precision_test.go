@@ -1,13 +1,10 @@
 package policy
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"slices"
 	"testing"
-
-	"github.com/chainrun/chainrun/chain"
 )
 
 // precisionCases are the words, globs, devices and directories the policy
@@ -222,15 +219,7 @@ func TestPrecisionTable(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%q: parse or plan: %v", c.cmd, err)
 			}
-			judge := func(ch *chain.Chain, mode Mode) *chain.Decision {
-				p := casePolicy(t, c, home)
-				p.Mode = mode
-				d, err := p.Authorize(context.Background(), ch, root)
-				if err != nil {
-					t.Fatal(err)
-				}
-				return d
-			}
+			judge := caseJudge(t, c, root, home, nil)
 			for _, p := range caseProblems(c, ch, judge(ch, c.mode), judge, root, home) {
 				t.Errorf("%q: %s", c.cmd, p)
 			}

@@ -1,10 +1,7 @@
 package policy
 
 import (
-	"context"
 	"testing"
-
-	"github.com/chainrun/chainrun/chain"
 )
 
 // exportCases: export NAME=v is judged as NAME=v in front of every
@@ -76,15 +73,7 @@ func TestExportReach(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%q: parse or plan: %v", c.cmd, err)
 			}
-			judge := func(ch *chain.Chain, mode Mode) *chain.Decision {
-				p := casePolicy(t, c, home)
-				p.Mode = mode
-				d, err := p.ForEnv(append([]string{"HOME=" + home}, c.env...), nil).Authorize(context.Background(), ch, root)
-				if err != nil {
-					t.Fatal(err)
-				}
-				return d
-			}
+			judge := caseJudge(t, c, root, home, append([]string{"HOME=" + home}, c.env...))
 			for _, p := range caseProblems(c, ch, judge(ch, c.mode), judge, root, home) {
 				t.Errorf("%q: %s", c.cmd, p)
 			}

@@ -924,15 +924,7 @@ func TestBypassTable(t *testing.T) {
 			if err != nil {
 				t.Fatalf("class %d: %q: parse or plan: %v", c.class, c.cmd, err)
 			}
-			judge := func(ch *chain.Chain, mode Mode) *chain.Decision {
-				p := casePolicy(t, c, home)
-				p.Mode = mode
-				d, err := p.Authorize(context.Background(), ch, root)
-				if err != nil {
-					t.Fatal(err)
-				}
-				return d
-			}
+			judge := caseJudge(t, c, root, home, nil)
 			d := judge(ch, c.mode)
 			if problems := caseProblems(c, ch, d, judge, root, home); len(problems) > 0 {
 				if c.known != "" {
@@ -993,4 +985,21 @@ func procSubstHere() string {
 		return "process substitution is refused on Windows (no /dev/fd)"
 	}
 	return ""
+}
+
+// caseJudge judges a case's chains in root under its policy, in the mode
+// asked for, for a chain started with env when env is set.
+func caseJudge(t *testing.T, c bypassCase, root, home string, env []string) func(*chain.Chain, Mode) *chain.Decision {
+	return func(ch *chain.Chain, mode Mode) *chain.Decision {
+		p := casePolicy(t, c, home)
+		p.Mode = mode
+		if env != nil {
+			p = p.ForEnv(env, nil)
+		}
+		d, err := p.Authorize(context.Background(), ch, root)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
 }
